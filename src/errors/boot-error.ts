@@ -1,0 +1,12 @@
+// Raised while an app is assembled (definitions, modules, DI scopes, configuration). Boot stops on the first one;
+// `problems` carries every finding of the same pass so the author fixes them all at once.
+export class KilnBootError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[] | string) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.length === 1 ? `${list[0]}` : `Kiln could not start:\n${list.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'KilnBootError';
+    this.problems = list;
+  }
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  // Oxc compiles legacy decorators and emits design:paramtypes, which constructor injection reads.
+  oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
+  resolve: {
+    alias: [
+      { find: /^mcp-kiln\/testing$/, replacement: here('./src/testing/index.ts') },
+      { find: /^mcp-kiln\/errors$/, replacement: here('./src/errors/index.ts') },
+      { find: /^mcp-kiln$/, replacement: here('./src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    setupFiles: ['reflect-metadata'],
+    typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
