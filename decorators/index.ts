@@ -1,0 +1,18 @@
+// The authoring surface: decorators that record metadata for the app compiler in src/.
+export { Disabled } from './disabled.js';
+export { Enrichment, type EnrichmentMetadata } from './enrichment.js';
+export { Errors } from './errors.js';
+export { Inject } from './inject.js';
+export { Injectable, type InjectableOptions } from './injectable.js';
+export { InputAlias } from './input-alias.js';
+export { Module } from './module.js';
+export { Prompt, type PromptMessage, type PromptMetadata, type PromptOptions, type PromptReturn } from './prompt.js';
+export {
+  Resource,
+  type ResourceContent,
+  type ResourceMetadata,
+  type ResourceOptions,
+  type ResourceReadReturn,
+} from './resource.js';
+export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
+export * from './types.js';

@@ -1,0 +1,19 @@
+// Options of createApp: identity, input-edge switches, configuration source, and provider overrides (testing).
+import type { InjectionToken, Provider } from '../../decorators/types.js';
+import type { InputOptions } from '../pipeline/input/index.js';
+
+export interface CreateAppOptions {
+  /** serverInfo.name; defaults to the root module's name in kebab case. */
+  readonly name?: string;
+  /** serverInfo.version; defaults to 0.0.0. */
+  readonly version?: string;
+  readonly title?: string;
+  /** Guidance the client may give its model about this server. */
+  readonly instructions?: string;
+  /** Server-wide switches of the argument-preparation stages (add-tool.md). */
+  readonly input?: Partial<InputOptions>;
+  /** Where configuration is read from; defaults to process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Replaces providers by token, keeping the module that provides them (used by createTestingModule). */
+  readonly overrides?: ReadonlyMap<InjectionToken, Provider>;
+}

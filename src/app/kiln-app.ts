@@ -1,0 +1,116 @@
+// A compiled, running Kiln app: builds protocol servers for transports, serves, and offers direct calls that run
+// the full pipeline without a transport (for the testing kit and scripts).
+import type {
+  CallToolResult,
+  GetPromptResult,
+  ReadResourceResult,
+  Server,
+  Transport,
+} from '@modelcontextprotocol/server';
+import type { KilnConfig } from '../config/kiln-config.js';
+import type { ProtocolEra } from '../context/context.js';
+import type { ContextSeed } from '../context/create-context.js';
+import { type AuthContext, generateRequestId } from '../context/request-context.js';
+import { invalidParams } from '../errors/index.js';
+import type { Logger } from '../logging/index.js';
+import { getPrompt } from '../pipeline/prompt-get.js';
+import { readResource } from '../pipeline/resource-read.js';
+import { runToolCall } from '../pipeline/tool-pipeline.js';
+import type { KilnRuntime } from '../server/kiln-runtime.js';
+import { buildProtocolServer, type ProtocolServerOptions } from '../server/protocol-server.js';
+import { DEFAULT_TENANT } from '../server/request-seed.js';
+import type { StorageService } from '../storage/index.js';
+import { type ServingHandle, type StdioServeOptions, serveOverStdio } from '../transports/stdio-transport.js';
+import type { CompiledApp } from './compile-app.js';
+
+/** Who a direct call runs as, and what it carries. */
+export interface DirectCallOptions {
+  readonly tenantId?: string;
+  readonly auth?: AuthContext;
+  readonly signal?: AbortSignal;
+}
+
+export class KilnApp {
+  readonly runtime: KilnRuntime;
+  readonly config: KilnConfig;
+  readonly logger: Logger;
+  private readonly storage: StorageService;
+  private readonly serving = new Set<ServingHandle>();
+  private closed = false;
+
+  constructor(compiled: CompiledApp) {
+    this.runtime = compiled.runtime;
+    this.config = compiled.config;
+    this.storage = compiled.storage;
+    this.logger = compiled.runtime.logger;
+  }
+
+  /** A protocol server for one connection or request of the given era. */
+  createServer(era: ProtocolEra, options: Omit<ProtocolServerOptions, 'era'> = { exposesSessionId: false }): Server {
+    return buildProtocolServer(this.runtime, { era, ...options });
+  }
+
+  /** Serves on the transport MCP_TRANSPORT_TYPE selects. */
+  async listen(options: StdioServeOptions = {}): Promise<ServingHandle> {
+    return this.track(serveOverStdio(this, options));
+  }
+
+  /** Serves both eras over any SDK transport (an in-memory pair, a custom pipe). */
+  connect(transport: Transport): ServingHandle {
+    return this.track(serveOverStdio(this, { transport }));
+  }
+
+  callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
+    const tool = this.runtime.tools.get(name);
+    if (!tool) throw invalidParams(`Unknown tool: ${name}.`, { reason: 'unknown_tool' });
+    return runToolCall(this.runtime, tool, args, { ...directSeed(options), operation: name });
+  }
+
+  readResource(uri: string, options: DirectCallOptions = {}): Promise<ReadResourceResult> {
+    return readResource(this.runtime, this.runtime.resources, uri, directSeed(options));
+  }
+
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: DirectCallOptions = {},
+  ): Promise<GetPromptResult> {
+    const prompt = this.runtime.prompts.get(name);
+    if (!prompt) throw invalidParams(`Unknown prompt: ${name}.`, { reason: 'unknown_prompt' });
+    return getPrompt(this.runtime, prompt, args, directSeed(options));
+  }
+
+  /** Stops serving, disposes the root container and closes storage. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const handles = [...this.serving];
+    this.serving.clear();
+    await Promise.allSettled(handles.map((h) => h.close()));
+    await this.runtime.container.dispose();
+    await this.storage.close();
+  }
+
+  private track(handle: ServingHandle): ServingHandle {
+    const tracked: ServingHandle = {
+      close: async () => {
+        this.serving.delete(tracked);
+        await handle.close();
+      },
+    };
+    this.serving.add(tracked);
+    return tracked;
+  }
+}
+
+function directSeed(options: DirectCallOptions): Omit<ContextSeed, 'operation'> {
+  return {
+    requestId: generateRequestId(),
+    tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,
+    auth: options.auth,
+    era: 'modern',
+    signal: options.signal ?? new AbortController().signal,
+    clientCapabilities: undefined,
+    channel: {},
+  };
+}

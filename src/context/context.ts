@@ -1,0 +1,53 @@
+// The Context handed to every tool, resource and prompt handler, and HandlerContext: the same object typed from
+// the tool's @Errors contract and @Enrichment block.
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import type { EnrichmentShape, ErrorContract, ReasonOf } from '../../decorators/types.js';
+import type { ContextLogger } from '../logging/index.js';
+import type { ContextState } from '../storage/index.js';
+import type { Bivariant } from './bivariant.js';
+import type { ContentCollect } from './content-collect.js';
+import type { Enrich, TypedEnrich } from './enrich.js';
+import type { Recovery, TypedFail } from './error-contract.js';
+import type { RequestContext } from './request-context.js';
+
+export type ProtocolEra = 'legacy' | 'modern';
+
+export interface Context extends RequestContext {
+  /** Request-correlated logging: pino on stderr, mirrored to the client as notifications/message. */
+  readonly log: ContextLogger;
+  /** Tenant-scoped key-value storage. */
+  readonly state: ContextState;
+  /** Aborts when the client cancels the request or the transport closes. */
+  readonly signal: AbortSignal;
+  /** Success-path enrichment for structuredContent and the content[] trailer. */
+  readonly enrich: Enrich;
+  /** Image and audio blocks for content[] (never structuredContent). */
+  readonly content: ContentCollect;
+  /** What the client declared: the `initialize` value (2025 era) or the request's envelope (2026-07-28). */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  /** The protocol era this request is served on. */
+  readonly era: ProtocolEra;
+  /** Sends notifications/progress when the caller supplied a progress token; otherwise does nothing. */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  readonly notifyToolListChanged?: () => void;
+  readonly notifyPromptListChanged?: () => void;
+  readonly notifyResourceListChanged?: () => void;
+  readonly notifyResourceUpdated?: (uri: string) => void;
+  /** The URI being read; resource handlers only. */
+  readonly uri?: URL;
+  /** The contract's recovery hint for a reason, ready to spread into error data; `{}` when undeclared. */
+  readonly recoveryFor: Bivariant<(reason: string) => Recovery | Record<string, never>>;
+}
+
+/**
+ * The handler's view of the Context: `fail` and `recoveryFor` typed from the @Errors tuple, `enrich` typed from the
+ * @Enrichment shape. `ctx.fail('typo')` does not compile when 'typo' is not a declared reason.
+ */
+export type HandlerContext<
+  E extends ErrorContract = readonly [],
+  S extends EnrichmentShape = Record<never, never>,
+> = Omit<Context, 'enrich' | 'recoveryFor'> & {
+  readonly fail: TypedFail<ReasonOf<E>>;
+  readonly recoveryFor: Bivariant<(reason: ReasonOf<E>) => Recovery>;
+  readonly enrich: TypedEnrich<S>;
+};

@@ -1,0 +1,109 @@
+// Builds the per-request Context from what the era bridge knows about the request. Everything here is cheap
+// closures over per-request collectors; nothing is compiled or looked up by name.
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import type { ErrorContract } from '../../decorators/types.js';
+import { createContextLogger, type Logger, type LogLevel, type LogMirror } from '../logging/index.js';
+import type { ContextState } from '../storage/index.js';
+import { type ContentCollector, createContentCollector } from './content-collect.js';
+import type { Context, ProtocolEra } from './context.js';
+import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
+import { createFail, createRecoveryFor, type TypedFail } from './error-contract.js';
+import type { AuthContext } from './request-context.js';
+
+/** Where a request's notifications go; each is optional because not every transport can deliver each kind. */
+export interface RequestChannel {
+  readonly progress?: (params: { progress: number; total?: number; message?: string }) => Promise<void>;
+  readonly log?: LogMirror;
+  readonly toolListChanged?: () => void;
+  readonly promptListChanged?: () => void;
+  readonly resourceListChanged?: () => void;
+  readonly resourceUpdated?: (uri: string) => void;
+}
+
+export interface ContextSeed {
+  readonly requestId: string;
+  readonly timestamp?: string;
+  readonly tenantId: string | undefined;
+  readonly sessionId?: string;
+  readonly traceId?: string;
+  readonly spanId?: string;
+  readonly auth?: AuthContext;
+  readonly operation: string;
+  readonly extra?: Readonly<Record<string, unknown>>;
+  readonly era: ProtocolEra;
+  readonly signal: AbortSignal;
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  readonly channel: RequestChannel;
+  readonly uri?: URL;
+}
+
+export interface ContextServices {
+  readonly logger: Logger;
+  readonly logFloor: LogLevel;
+  readonly stateFor: (tenantId: string | undefined) => ContextState;
+}
+
+/** The context as handlers see it, plus the collectors the pipeline reads back after the handler returns. */
+export interface BuiltContext {
+  readonly context: Context & { readonly fail: TypedFail<string> };
+  readonly enrichment: EnrichmentCollector;
+  readonly media: ContentCollector;
+}
+
+export function createContext(
+  seed: ContextSeed,
+  services: ContextServices,
+  contract: ErrorContract = [],
+): BuiltContext {
+  const enrichment = createEnrichmentCollector();
+  const media = createContentCollector();
+  const timestamp = seed.timestamp ?? new Date().toISOString();
+  const identity = {
+    requestId: seed.requestId,
+    timestamp,
+    tenantId: seed.tenantId,
+    sessionId: seed.sessionId,
+    traceId: seed.traceId,
+    spanId: seed.spanId,
+    auth: seed.auth,
+    operation: seed.operation,
+    extra: seed.extra,
+  };
+  const { channel } = seed;
+  let state: ContextState | undefined;
+  const context = {
+    ...identity,
+    era: seed.era,
+    signal: seed.signal,
+    clientCapabilities: seed.clientCapabilities,
+    uri: seed.uri,
+    log: createContextLogger({
+      logger: services.logger,
+      canonical: identity,
+      extra: seed.extra,
+      floor: services.logFloor,
+      mirror: channel.log,
+    }),
+    // Built on first use: most calls never touch state, and a missing tenant must fail only when it does.
+    get state() {
+      state ??= services.stateFor(seed.tenantId);
+      return state;
+    },
+    enrich: enrichment.enrich,
+    content: media.content,
+    fail: createFail(contract),
+    recoveryFor: createRecoveryFor(contract),
+    progress: async (progress: number, total?: number, message?: string) => {
+      await channel.progress?.({
+        progress,
+        ...(total !== undefined ? { total } : {}),
+        ...(message ? { message } : {}),
+      });
+    },
+    notifyToolListChanged: channel.toolListChanged,
+    notifyPromptListChanged: channel.promptListChanged,
+    notifyResourceListChanged: channel.resourceListChanged,
+    notifyResourceUpdated: channel.resourceUpdated,
+  };
+  return { context, enrichment, media };
+}

@@ -1,0 +1,60 @@
+// Resources and prompts as the runtime serves them, compiled once at boot.
+import type {
+  ResourceTemplateType,
+  UriTemplate,
+  Prompt as WirePrompt,
+  Resource as WireResource,
+} from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { PromptReturn } from '../../decorators/prompt.js';
+import type { ResourceReadReturn } from '../../decorators/resource.js';
+import type { ErrorContract } from '../../decorators/types.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface ResourceHandler {
+  handle(params: unknown, ctx: unknown): MaybePromise<ResourceReadReturn>;
+  list?(
+    ctx: unknown,
+  ): MaybePromise<readonly { uri: string; name: string; title?: string; description?: string; mimeType?: string }[]>;
+  complete?(
+    variable: string,
+    value: string,
+    context: { arguments: Record<string, string> },
+  ): MaybePromise<readonly string[]>;
+}
+
+export interface CompiledResource {
+  readonly name: string;
+  readonly uriTemplate: string;
+  readonly resourceClass: new (...args: never[]) => ResourceHandler;
+  /** Undefined for a fixed URI. */
+  readonly template: UriTemplate | undefined;
+  readonly params: z.ZodObject | undefined;
+  readonly mimeType: string | undefined;
+  readonly contract: ErrorContract;
+  /** resources/list entry of a fixed URI, or resources/templates/list entry of a template. */
+  readonly listing: WireResource | undefined;
+  readonly templateListing: ResourceTemplateType | undefined;
+  readonly listsInstances: boolean;
+  readonly completes: boolean;
+}
+
+export interface PromptHandler {
+  handle(args: unknown, ctx: unknown): MaybePromise<PromptReturn>;
+  complete?(
+    argument: string,
+    value: string,
+    context: { arguments: Record<string, string> },
+  ): MaybePromise<readonly string[]>;
+}
+
+export interface CompiledPrompt {
+  readonly name: string;
+  readonly promptClass: new (...args: never[]) => PromptHandler;
+  readonly args: z.ZodObject | undefined;
+  readonly description: string;
+  readonly contract: ErrorContract;
+  readonly listing: WirePrompt;
+  readonly completes: boolean;
+}

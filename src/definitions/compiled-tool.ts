@@ -1,0 +1,31 @@
+// A tool as the runtime serves it: schemas converted, validators built and the wire definition frozen at boot.
+import type { Tool as WireTool } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer, ErrorContract } from '../../decorators/types.js';
+import type { CompiledInput } from '../pipeline/input/index.js';
+import type { JsonSchema } from './json-schema.js';
+
+export interface ToolFormatter {
+  format(result: unknown): string | readonly { type: string }[];
+}
+
+export interface CompiledTool {
+  readonly name: string;
+  readonly toolClass: new (
+    ...args: never[]
+  ) => {
+    handle(input: unknown, ctx: unknown): unknown;
+    format?: ToolFormatter['format'];
+  };
+  /** The tools/list entry, identical on every request and both eras. */
+  readonly definition: WireTool;
+  readonly input: CompiledInput;
+  /** Output ∪ enrichment, strict; undefined for content-only tools. */
+  readonly effectiveOutput: z.ZodObject | undefined;
+  readonly outputKeys: readonly string[];
+  readonly enrichmentKeys: readonly string[];
+  readonly enrichmentTrailer: EnrichmentTrailer<EnrichmentShape>;
+  readonly contract: ErrorContract;
+  readonly advertisedOutputSchema: JsonSchema | undefined;
+  readonly disabled: DisabledMetadata | undefined;
+}

@@ -1,0 +1,18 @@
+// The public surface of `mcp-kiln`. Pinned by test/public-api.test.ts: an accidental export or removal fails CI.
+import 'reflect-metadata';
+
+export * from '../decorators/index.js';
+export type { CreateAppOptions } from './app/app-options.js';
+export { createApp } from './app/create-app.js';
+export { type DirectCallOptions, KilnApp } from './app/kiln-app.js';
+export { type KilnConfig, loadConfig } from './config/kiln-config.js';
+export type { ContentBlock, ContentCollect } from './context/content-collect.js';
+export type { Context, HandlerContext, ProtocolEra } from './context/context.js';
+export type { Enrich, EnrichHelpers, TruncationDisclosure, TypedEnrich } from './context/enrich.js';
+export type { Recovery, TypedFail } from './context/error-contract.js';
+export { type AuthContext, type RequestContext, withExtra } from './context/request-context.js';
+export { CONTEXT, createToken, KILN_CONFIG, LOGGER, STORAGE } from './di/tokens.js';
+export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
+export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
+export type { InputOptions } from './pipeline/input/index.js';
+export type { ContextState, StorageService } from './storage/index.js';

@@ -1,0 +1,118 @@
+// The request-scoped logger behind `ctx.log`: one level gate feeding two sinks, the process log (pino) and
+// the MCP wire mirror (`notifications/message`). Both receive redacted copies; the caller's data is never touched.
+import { isLevelEnabled, type LogLevel, parseLogLevel } from './log-levels.js';
+import type { Logger } from './logger.js';
+import { sanitizeRecordForLogging } from './redact.js';
+
+export type LogData = Readonly<Record<string, unknown>>;
+
+export interface ContextLogger {
+  debug(message: string, data?: LogData): void;
+  info(message: string, data?: LogData): void;
+  notice(message: string, data?: LogData): void;
+  warning(message: string, data?: LogData): void;
+  error(message: string, error?: unknown, data?: LogData): void;
+}
+
+/** Sends one log record to the client; may fail or reject, which the logger absorbs. */
+export type LogMirror = (level: LogLevel, payload: Record<string, unknown>) => Promise<void> | void;
+
+export interface ContextLoggerOptions {
+  readonly logger: Logger;
+  /** The request's identity fields (requestId, traceId, tenantId, …) that every process-log line carries. */
+  readonly canonical: LogData;
+  /** Correlation bag flattened into each process-log line. */
+  readonly extra?: LogData;
+  /** Narrows the logger's own level. The stricter of the two is the single gate for both sinks. */
+  readonly floor?: LogLevel;
+  readonly mirror?: LogMirror;
+}
+
+// Keys pino writes on every line itself. Pino does not dedupe, so a caller's `level` would become a second
+// `level` key in the JSON, and most parsers keep the last one.
+const PINO_LINE_KEYS = ['level', 'time', 'msg', 'pid', 'hostname'];
+
+interface Failure {
+  readonly error: unknown;
+}
+
+export function createContextLogger(options: ContextLoggerOptions): ContextLogger {
+  const { logger, extra, floor, mirror } = options;
+  const correlation = omitUndefined(options.canonical);
+  // The context's own values win over same-named caller or `extra` keys, so a line stays tied to its request.
+  const lineOwnedKeys = new Set([...PINO_LINE_KEYS, ...Object.keys(logger.bindings()), ...Object.keys(correlation)]);
+
+  const isEnabled = (level: LogLevel): boolean => {
+    // Read live, so a runtime `logger.level = …` moves the gate for both sinks at once.
+    const loggerLevel = parseLogLevel(logger.level);
+    if (loggerLevel === undefined || !isLevelEnabled(level, loggerLevel)) return false;
+    return floor === undefined || isLevelEnabled(level, floor);
+  };
+
+  const writeLine = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
+    const fields: Record<string, unknown> = { ...extra, ...data };
+    if (failure) fields.error = describeError(failure.error);
+    const line = sanitizeRecordForLogging({ ...correlation, ...omitKeys(fields, lineOwnedKeys) });
+    // Attached after redaction: the logger's `err` serializer keeps the stack, which redaction would drop.
+    if (failure?.error instanceof Error) line.err = failure.error;
+    logger[level](line, message);
+  };
+
+  const reportMirrorFailure = (failure: unknown): void => {
+    try {
+      logger.debug({ ...correlation, error: describeError(failure) }, 'Log mirror delivery failed');
+    } catch {
+      // Nothing is left to report to; a broken log sink must not fail the handler.
+    }
+  };
+
+  const mirrorToWire = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
+    if (!mirror) return;
+    // `message` and `error` are reserved and written after data, so caller fields never replace them.
+    const payload = sanitizeRecordForLogging({
+      ...data,
+      message,
+      ...(failure ? { error: describeError(failure.error) } : {}),
+    });
+    // Fire-and-forget: a client that disconnected or never listens must not fail the call or leak a rejection.
+    try {
+      const pending = mirror(level, payload);
+      if (pending !== undefined) Promise.resolve(pending).catch(reportMirrorFailure);
+    } catch (thrown) {
+      reportMirrorFailure(thrown);
+    }
+  };
+
+  const emit = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
+    if (!isEnabled(level)) return;
+    writeLine(level, message, data, failure);
+    mirrorToWire(level, message, data, failure);
+  };
+
+  return {
+    debug: (message, data) => emit('debug', message, data),
+    info: (message, data) => emit('info', message, data),
+    notice: (message, data) => emit('notice', message, data),
+    warning: (message, data) => emit('warning', message, data),
+    error: (message, error, data) => emit('error', message, data, error === undefined ? undefined : { error }),
+  };
+}
+
+// A field the context leaves unset does not claim its name, so a caller's value for it stays on the line.
+function omitUndefined(fields: LogData): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+function omitKeys(fields: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.has(key)));
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return String(error);
+  } catch {
+    // e.g. a null-prototype object, which has no toString.
+    return Object.prototype.toString.call(error);
+  }
+}

@@ -1,0 +1,18 @@
+// Logging: the MCP level scale, the stderr process logger, redaction, and the request-scoped `ctx.log`.
+export {
+  type ContextLogger,
+  type ContextLoggerOptions,
+  createContextLogger,
+  type LogData,
+  type LogMirror,
+} from './context-logger.js';
+export { isLevelEnabled, LOG_LEVELS, type LogLevel, parseLogLevel } from './log-levels.js';
+export { createLogger, createStderrDestination, type Logger, type LoggerOptions } from './logger.js';
+export {
+  CIRCULAR,
+  isSensitiveKey,
+  REDACTED,
+  sanitizeForLogging,
+  sanitizeRecordForLogging,
+  setSensitiveFields,
+} from './redact.js';

@@ -1,0 +1,58 @@
+// prompts/get: validate the string arguments, run the prompt in its request scope, normalise its messages.
+import type { GetPromptResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
+import { type ContextSeed, createContext } from '../context/create-context.js';
+import type { CompiledPrompt } from '../definitions/compiled-resource.js';
+import { openRequestScope } from '../di/request-scope.js';
+import { invalidParams } from '../errors/index.js';
+import { toProtocolFailure } from './handler-failure.js';
+import type { PipelineRuntime } from './tool-pipeline.js';
+
+export async function getPrompt(
+  runtime: PipelineRuntime,
+  prompt: CompiledPrompt,
+  rawArgs: Record<string, unknown> | undefined,
+  seed: Omit<ContextSeed, 'operation'>,
+): Promise<GetPromptResult> {
+  let args: unknown = rawArgs ?? {};
+  if (prompt.args) {
+    const parsed = prompt.args.strict().safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      throw invalidParams(`Invalid arguments for prompt ${prompt.name}: ${z.prettifyError(parsed.error)}`, {
+        reason: 'invalid_arguments',
+        recovery: { hint: `Call prompts/list to see the arguments ${prompt.name} takes, then call again.` },
+        requestId: seed.requestId,
+      });
+    }
+    args = parsed.data;
+  }
+  const { context } = createContext({ ...seed, operation: `prompt ${prompt.name}` }, runtime.services, prompt.contract);
+  const scope = openRequestScope(runtime.container, context);
+  try {
+    const returned = await scope.resolve(prompt.promptClass).handle(args, context);
+    return normalisePrompt(returned, prompt.description);
+  } catch (error) {
+    throw toProtocolFailure(error, {
+      requestId: seed.requestId,
+      contract: prompt.contract,
+      operation: `prompt ${prompt.name}`,
+      logger: runtime.logger,
+    });
+  } finally {
+    await scope.dispose();
+  }
+}
+
+function normalisePrompt(returned: PromptReturn, description: string): GetPromptResult {
+  if (typeof returned === 'string') {
+    return { description, messages: [{ role: 'user', content: { type: 'text', text: returned } }] };
+  }
+  if (Array.isArray(returned))
+    return { description, messages: [...(returned as PromptMessage[])] as GetPromptResult['messages'] };
+  const shaped = returned as { description?: string; messages: readonly PromptMessage[] };
+  return {
+    description: shaped.description ?? description,
+    messages: [...shaped.messages] as GetPromptResult['messages'],
+  };
+}

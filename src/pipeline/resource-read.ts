@@ -1,0 +1,86 @@
+// resources/read: match the URI (fixed URIs first, then templates in declaration order), validate the template
+// variables against the typed params, run the handler in its request scope, normalise what it returned.
+import { type ReadResourceResult, ResourceNotFoundError } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
+import { type ContextSeed, createContext } from '../context/create-context.js';
+import type { CompiledResource } from '../definitions/compiled-resource.js';
+import { openRequestScope } from '../di/request-scope.js';
+import { invalidParams } from '../errors/index.js';
+import { toProtocolFailure } from './handler-failure.js';
+import type { PipelineRuntime } from './tool-pipeline.js';
+
+export interface ResourceMatch {
+  readonly resource: CompiledResource;
+  readonly variables: Record<string, string | string[]>;
+}
+
+export function matchResource(resources: readonly CompiledResource[], uri: string): ResourceMatch | undefined {
+  for (const resource of resources)
+    if (!resource.template && resource.uriTemplate === uri) return { resource, variables: {} };
+  for (const resource of resources) {
+    const variables = resource.template?.match(uri);
+    if (variables) return { resource, variables };
+  }
+  return undefined;
+}
+
+export async function readResource(
+  runtime: PipelineRuntime,
+  resources: readonly CompiledResource[],
+  uri: string,
+  seed: Omit<ContextSeed, 'uri' | 'operation'>,
+): Promise<ReadResourceResult> {
+  const match = matchResource(resources, uri);
+  if (!match)
+    throw new ResourceNotFoundError(uri, `No resource matches ${uri}. List resources and templates to find one.`);
+  const { resource } = match;
+  let params: unknown = match.variables;
+  if (resource.params) {
+    const parsed = resource.params.safeParse(match.variables);
+    if (!parsed.success) {
+      throw invalidParams(`Invalid URI for resource ${resource.name}: ${z.prettifyError(parsed.error)}`, {
+        uri,
+        requestId: seed.requestId,
+      });
+    }
+    params = parsed.data;
+  }
+  const { context } = createContext(
+    { ...seed, uri: new URL(uri), operation: `resource ${resource.name}` },
+    runtime.services,
+    resource.contract,
+  );
+  const scope = openRequestScope(runtime.container, context);
+  try {
+    const returned = await scope.resolve(resource.resourceClass).handle(params, context);
+    return { contents: normaliseContents(returned, uri, resource.mimeType) };
+  } catch (error) {
+    throw toProtocolFailure(error, {
+      requestId: seed.requestId,
+      contract: resource.contract,
+      operation: `resource ${resource.name}`,
+      logger: runtime.logger,
+    });
+  } finally {
+    await scope.dispose();
+  }
+}
+
+function normaliseContents(
+  returned: ResourceReadReturn,
+  uri: string,
+  mimeType: string | undefined,
+): ReadResourceResult['contents'] {
+  const items: readonly ResourceContent[] =
+    typeof returned === 'string'
+      ? [{ text: returned }]
+      : Array.isArray(returned)
+        ? returned
+        : [returned as ResourceContent];
+  return items.map((item) => {
+    const type = item.mimeType ?? mimeType;
+    const base = { uri: item.uri ?? uri, ...(type ? { mimeType: type } : {}) };
+    return 'blob' in item ? { ...base, blob: item.blob } : { ...base, text: item.text };
+  });
+}

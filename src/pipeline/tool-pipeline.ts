@@ -1,0 +1,112 @@
+// One tool call, in the order add-tool.md fixes: prepare arguments (drop → alias → parse → repair) → build the
+// Context and the request's child container → handler → strict parse of output ∪ enrichment → content[].
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { DependencyContainer } from 'tsyringe';
+import { z } from 'zod';
+import { type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
+import type { CompiledTool } from '../definitions/compiled-tool.js';
+import { openRequestScope } from '../di/request-scope.js';
+import { JsonRpcErrorCode } from '../errors/index.js';
+import type { Logger } from '../logging/index.js';
+import { classifyError } from './error-envelope.js';
+import { formatIssuePath, type InputRejection, prepareArguments } from './input/index.js';
+import { errorResult, successResult } from './tool-result.js';
+
+export interface PipelineRuntime {
+  readonly container: DependencyContainer;
+  readonly services: ContextServices;
+  readonly logger: Logger;
+}
+
+export async function runToolCall(
+  runtime: PipelineRuntime,
+  tool: CompiledTool,
+  rawArgs: unknown,
+  seed: ContextSeed,
+): Promise<CallToolResult> {
+  const prepared = prepareArguments(tool.input, rawArgs);
+  if (!prepared.ok) return errorResult(invalidArguments(prepared, seed.requestId));
+  const { events } = prepared;
+  if (events.ignored.length + events.aliased.length + events.coerced.length > 0) {
+    runtime.logger.debug({ requestId: seed.requestId, tool: tool.name, ...events }, 'Input edge rewrote arguments');
+  }
+
+  const { context, enrichment, media } = createContext(seed, runtime.services, tool.contract);
+  const scope = openRequestScope(runtime.container, context);
+  try {
+    const handler = scope.resolve(tool.toolClass);
+    const returned = await handler.handle(prepared.value, context);
+    if (!tool.effectiveOutput) {
+      return successResult(tool, {
+        structured: undefined,
+        domain: returned,
+        media: media.blocks,
+        enrichmentValues: enrichment.values,
+        enrichmentKinds: enrichment.kinds,
+        formatted: handler.format?.(returned),
+      });
+    }
+    const structured = parseOutput(tool, returned, enrichment.values);
+    const domain = Object.fromEntries(tool.outputKeys.filter((k) => k in structured).map((k) => [k, structured[k]]));
+    return successResult(tool, {
+      structured,
+      domain,
+      media: media.blocks,
+      enrichmentValues: enrichment.values,
+      enrichmentKinds: enrichment.kinds,
+      formatted: handler.format?.(domain),
+    });
+  } catch (error) {
+    const classified = classifyError(error, {
+      requestId: seed.requestId,
+      contract: tool.contract,
+      operation: tool.name,
+    });
+    const fields = { requestId: seed.requestId, tool: tool.name, code: classified.envelope.code };
+    if (classified.unexpected) runtime.logger.error({ ...fields, err: error }, `Tool ${tool.name} failed unexpectedly`);
+    else runtime.logger.notice({ ...fields, reason: classified.envelope.data.reason }, classified.envelope.message);
+    return errorResult(classified.envelope);
+  } finally {
+    await scope.dispose();
+  }
+}
+
+/** A result that breaks the tool's own output contract is a server bug: thrown as a plain Error, so it is masked. */
+function parseOutput(
+  tool: CompiledTool,
+  returned: unknown,
+  enrichmentValues: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
+    throw new Error(
+      `Tool ${tool.name} returned ${Array.isArray(returned) ? 'an array' : typeof returned}, not its output object.`,
+    );
+  }
+  const merged: Record<string, unknown> = { ...returned };
+  for (const key of tool.enrichmentKeys) if (enrichmentValues[key] !== undefined) merged[key] = enrichmentValues[key];
+  const parsed = (tool.effectiveOutput as z.ZodObject).safeParse(merged);
+  if (!parsed.success) {
+    throw new Error(
+      `Tool ${tool.name} returned output that breaks its output schema:\n${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+function invalidArguments(rejection: InputRejection, requestId: string) {
+  const hint = [
+    ...rejection.notes,
+    'Check the tool inputSchema in tools/list and call again with corrected arguments.',
+  ];
+  return {
+    code: JsonRpcErrorCode.InvalidParams,
+    message: rejection.message,
+    data: {
+      reason: 'invalid_arguments',
+      issues: rejection.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
+      ...(rejection.input ? { input: rejection.input } : {}),
+      recovery: { hint: hint.join(' ') },
+      requestId,
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Builds the SDK's low-level Server for one connection (stdio) or one request (2026-07-28 HTTP) from the compiled
+// runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
+import { type Resource, Server, type ServerContext } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../context/context.js';
+import { createContext } from '../context/create-context.js';
+import { openRequestScope } from '../di/request-scope.js';
+import { invalidParams } from '../errors/index.js';
+import { getPrompt } from '../pipeline/prompt-get.js';
+import { readResource } from '../pipeline/resource-read.js';
+import { runToolCall } from '../pipeline/tool-pipeline.js';
+import { complete } from './completion.js';
+import type { KilnRuntime } from './kiln-runtime.js';
+import { seedFromRequest } from './request-seed.js';
+
+export interface ProtocolServerOptions {
+  readonly era: ProtocolEra;
+  readonly exposesSessionId: boolean;
+}
+
+export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServerOptions): Server {
+  const server = new Server(runtime.serverInfo, {
+    capabilities: runtime.capabilities,
+    ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
+  });
+  const seed = (sdk: ServerContext) =>
+    seedFromRequest(sdk, { era: options.era, server, exposesSessionId: options.exposesSessionId });
+  const { capabilities, listings } = runtime;
+
+  if (capabilities.tools) {
+    server.setRequestHandler('tools/list', () => listings.tools);
+    server.setRequestHandler('tools/call', async (request, sdk) => {
+      const tool = runtime.tools.get(request.params.name);
+      const requestSeed = seed(sdk);
+      if (!tool) {
+        throw invalidParams(`Unknown tool: ${request.params.name}.`, {
+          reason: 'unknown_tool',
+          recovery: { hint: 'Call tools/list to see the tools this server offers, then call one of those by name.' },
+          requestId: requestSeed.requestId,
+        });
+      }
+      const result = await runToolCall(runtime, tool, request.params.arguments, {
+        ...requestSeed,
+        operation: tool.name,
+      });
+      return server.projectCallToolResult(result, tool.advertisedOutputSchema);
+    });
+  }
+  if (capabilities.resources) {
+    server.setRequestHandler('resources/list', async (_request, sdk) => ({
+      resources: await listResources(runtime, seed(sdk)),
+    }));
+    server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
+    server.setRequestHandler('resources/read', (request, sdk) =>
+      readResource(runtime, runtime.resources, request.params.uri, seed(sdk)),
+    );
+  }
+  if (capabilities.prompts) {
+    server.setRequestHandler('prompts/list', () => listings.prompts);
+    server.setRequestHandler('prompts/get', (request, sdk) => {
+      const prompt = runtime.prompts.get(request.params.name);
+      const requestSeed = seed(sdk);
+      if (!prompt) {
+        throw invalidParams(`Unknown prompt: ${request.params.name}.`, {
+          reason: 'unknown_prompt',
+          recovery: { hint: 'Call prompts/list to see the prompts this server offers.' },
+          requestId: requestSeed.requestId,
+        });
+      }
+      return getPrompt(runtime, prompt, request.params.arguments, requestSeed);
+    });
+  }
+  if (capabilities.completions) {
+    server.setRequestHandler('completion/complete', (request, sdk) => complete(runtime, request.params, seed(sdk)));
+  }
+  return server;
+}
+
+/** Fixed resources, then whatever each template's `list()` enumerates. */
+async function listResources(runtime: KilnRuntime, seed: ReturnType<typeof seedFromRequest>): Promise<Resource[]> {
+  const listed: Resource[] = runtime.resources.flatMap((r) => (r.listing ? [r.listing] : []));
+  for (const resource of runtime.resources) {
+    if (!resource.listsInstances) continue;
+    const { context } = createContext(
+      { ...seed, operation: `list resource ${resource.name}` },
+      runtime.services,
+      resource.contract,
+    );
+    const scope = openRequestScope(runtime.container, context);
+    try {
+      const instances = (await scope.resolve(resource.resourceClass).list?.(context)) ?? [];
+      for (const instance of instances) {
+        listed.push({
+          ...instance,
+          ...(resource.mimeType && !instance.mimeType ? { mimeType: resource.mimeType } : {}),
+        });
+      }
+    } finally {
+      await scope.dispose();
+    }
+  }
+  return listed;
+}

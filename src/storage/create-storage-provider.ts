@@ -1,0 +1,29 @@
+// Builds the StorageProvider named by configuration, so choosing a backend is data rather than code.
+import { configurationError } from '../errors/index.js';
+import { FilesystemStorageProvider } from './filesystem-provider.js';
+import { InMemoryStorageProvider } from './in-memory-provider.js';
+import type { StorageProvider } from './storage-provider.js';
+
+export type StorageProviderConfig = { type: 'in-memory' } | { type: 'filesystem'; path: string };
+
+export function createStorageProvider(config: StorageProviderConfig): StorageProvider {
+  switch (config.type) {
+    case 'in-memory':
+      return new InMemoryStorageProvider();
+    case 'filesystem':
+      if (typeof config.path !== 'string' || config.path === '') {
+        throw configurationError('Filesystem storage needs a non-empty path', { reason: 'storage_path_missing' });
+      }
+      return new FilesystemStorageProvider({ root: config.path });
+    default: {
+      // Configuration may come from untyped sources (environment, JSON), so an unknown type is possible at runtime.
+      const type = (config as { type?: unknown }).type;
+      throw configurationError(
+        `Unknown storage provider type ${JSON.stringify(type)}: use "in-memory" or "filesystem"`,
+        {
+          reason: 'storage_type_unknown',
+        },
+      );
+    }
+  }
+}

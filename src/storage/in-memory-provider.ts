@@ -1,0 +1,131 @@
+// Process-local storage: one Map per tenant, entries carrying an absolute expiry. Every method does its reads and
+// writes without an intervening await, which is what makes `take` atomic against concurrent callers.
+import { expiryFromTtl, isExpired } from './entry-expiry.js';
+import {
+  providerClosedError,
+  type StorageListOptions,
+  type StorageListPage,
+  type StorageProvider,
+  type StorageSetOptions,
+} from './storage-provider.js';
+
+export interface InMemoryStorageProviderOptions {
+  /** Clock in epoch milliseconds; injectable so TTL behaviour can be tested without waiting. */
+  now?: () => number;
+}
+
+interface StoredEntry {
+  value: string;
+  expiresAt: number | undefined;
+}
+
+export class InMemoryStorageProvider implements StorageProvider {
+  private readonly tenants = new Map<string, Map<string, StoredEntry>>();
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(options: InMemoryStorageProviderOptions = {}) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(tenantId: string, key: string): Promise<string | null> {
+    return this.liveEntry(tenantId, key)?.value ?? null;
+  }
+
+  async set(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<void> {
+    this.assertOpen();
+    const expiresAt = expiryFromTtl(this.now(), opts?.ttlSeconds);
+    this.tenantMap(tenantId).set(key, { value, expiresAt });
+  }
+
+  async delete(tenantId: string, key: string): Promise<boolean> {
+    return this.takeEntry(tenantId, key) !== null;
+  }
+
+  async take(tenantId: string, key: string): Promise<string | null> {
+    return this.takeEntry(tenantId, key);
+  }
+
+  async getMany(tenantId: string, keys: readonly string[]): Promise<Map<string, string>> {
+    this.assertOpen();
+    const found = new Map<string, string>();
+    for (const key of keys) {
+      const entry = this.liveEntry(tenantId, key);
+      if (entry) found.set(key, entry.value);
+    }
+    return found;
+  }
+
+  async setMany(tenantId: string, entries: ReadonlyMap<string, string>, opts?: StorageSetOptions): Promise<void> {
+    this.assertOpen();
+    const expiresAt = expiryFromTtl(this.now(), opts?.ttlSeconds);
+    const map = this.tenantMap(tenantId);
+    for (const [key, value] of entries) map.set(key, { value, expiresAt });
+  }
+
+  async deleteMany(tenantId: string, keys: readonly string[]): Promise<number> {
+    this.assertOpen();
+    let removed = 0;
+    for (const key of new Set(keys)) if (this.takeEntry(tenantId, key) !== null) removed++;
+    return removed;
+  }
+
+  async list(tenantId: string, prefix: string, opts: StorageListOptions): Promise<StorageListPage> {
+    this.assertOpen();
+    const map = this.tenants.get(tenantId);
+    if (!map) return { items: [], hasMore: false };
+    const now = this.now();
+    const keys: string[] = [];
+    for (const [key, entry] of map) {
+      if (isExpired(entry.expiresAt, now)) {
+        map.delete(key);
+      } else if (key.startsWith(prefix) && (opts.after === undefined || key > opts.after)) {
+        keys.push(key);
+      }
+    }
+    keys.sort();
+    const page = keys.slice(0, opts.limit);
+    return {
+      items: page.map((key) => ({ key, value: (map.get(key) as StoredEntry).value })),
+      hasMore: keys.length > opts.limit,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.tenants.clear();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw providerClosedError('InMemoryStorageProvider');
+  }
+
+  private tenantMap(tenantId: string): Map<string, StoredEntry> {
+    let map = this.tenants.get(tenantId);
+    if (!map) {
+      map = new Map();
+      this.tenants.set(tenantId, map);
+    }
+    return map;
+  }
+
+  /** The entry if present and live; an expired one is purged on the way. */
+  private liveEntry(tenantId: string, key: string): StoredEntry | undefined {
+    this.assertOpen();
+    const map = this.tenants.get(tenantId);
+    const entry = map?.get(key);
+    if (!entry) return undefined;
+    if (isExpired(entry.expiresAt, this.now())) {
+      map?.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private takeEntry(tenantId: string, key: string): string | null {
+    const entry = this.liveEntry(tenantId, key);
+    if (!entry) return null;
+    this.tenants.get(tenantId)?.delete(key);
+    return entry.value;
+  }
+}

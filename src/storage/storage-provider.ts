@@ -1,0 +1,52 @@
+// The one contract every storage backend implements. Providers see already-serialized JSON strings and an explicit
+// tenant id; key rules, JSON handling and cursors live above them in `ContextState`, so a backend stays small.
+import { type McpError, storageError } from '../errors/index.js';
+
+export interface StorageSetOptions {
+  /** Seconds until the entry expires; omit for no expiry. Overwriting an entry replaces its expiry. */
+  ttlSeconds?: number;
+}
+
+export interface StorageListOptions {
+  /** Only keys strictly greater than this one (the last key of the previous page). */
+  after?: string;
+  /** Maximum number of items in the page; a positive integer. */
+  limit: number;
+}
+
+export interface StorageEntry {
+  key: string;
+  value: string;
+}
+
+export interface StorageListPage {
+  /** Entries sorted by key (UTF-16 code unit order, as `Array.prototype.sort` compares strings). */
+  items: StorageEntry[];
+  /** True when at least one more matching entry follows the last item. */
+  hasMore: boolean;
+}
+
+/**
+ * A tenant-scoped key-value store of JSON strings. Expired entries are never returned by any call, and `take` is
+ * an atomic read-and-delete: of any number of concurrent takes of one key, exactly one receives the value.
+ */
+export interface StorageProvider {
+  get(tenantId: string, key: string): Promise<string | null>;
+  set(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<void>;
+  /** Resolves true when a live entry was removed. */
+  delete(tenantId: string, key: string): Promise<boolean>;
+  take(tenantId: string, key: string): Promise<string | null>;
+  /** The live entries among `keys`; absent and expired keys are left out. */
+  getMany(tenantId: string, keys: readonly string[]): Promise<Map<string, string>>;
+  setMany(tenantId: string, entries: ReadonlyMap<string, string>, opts?: StorageSetOptions): Promise<void>;
+  /** Resolves with the number of live entries removed. */
+  deleteMany(tenantId: string, keys: readonly string[]): Promise<number>;
+  list(tenantId: string, prefix: string, opts: StorageListOptions): Promise<StorageListPage>;
+  /** Releases resources; later calls reject with a StorageError. */
+  close(): Promise<void>;
+}
+
+/** The rejection every provider gives once closed, so callers see one shape whichever backend is configured. */
+export function providerClosedError(providerName: string): McpError {
+  return storageError(`${providerName} is closed`, { reason: 'storage_closed' });
+}

@@ -1,0 +1,18 @@
+// The app-wide owner of the configured StorageProvider. Request code never sees the provider: it gets a
+// tenant-scoped ContextState from `forTenant`, which is how `ctx.state` is built.
+import { type ContextState, createContextState } from './context-state.js';
+import type { StorageProvider } from './storage-provider.js';
+
+export class StorageService {
+  constructor(private readonly provider: StorageProvider) {}
+
+  /** The state API scoped to `tenantId`; with no tenant every call rejects with InvalidRequest. */
+  forTenant(tenantId: string | undefined): ContextState {
+    return createContextState(this.provider, tenantId);
+  }
+
+  /** Closes the provider; to be called once, at shutdown. */
+  close(): Promise<void> {
+    return this.provider.close();
+  }
+}

@@ -1,0 +1,60 @@
+// The app-wide StorageService and the config-driven provider factory.
+import { readdir, rm } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import {
+  createStorageProvider,
+  FilesystemStorageProvider,
+  InMemoryStorageProvider,
+  type StorageProviderConfig,
+  StorageService,
+} from '../../src/storage/index.js';
+import { expectMcpError, freshTempDir } from './storage-test-helpers.js';
+
+describe('createStorageProvider', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await freshTempDir();
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds an in-memory provider', () => {
+    expect(createStorageProvider({ type: 'in-memory' })).toBeInstanceOf(InMemoryStorageProvider);
+  });
+
+  it('builds a filesystem provider writing under the configured path', async () => {
+    const provider = createStorageProvider({ type: 'filesystem', path: dir });
+    expect(provider).toBeInstanceOf(FilesystemStorageProvider);
+    await provider.set('t', 'k', '1');
+    expect(await readdir(dir)).toContain('t_74');
+  });
+
+  it('rejects a filesystem config without a path and an unknown type', () => {
+    expect(() => createStorageProvider({ type: 'filesystem', path: '' })).toThrow(
+      expect.objectContaining({ code: JsonRpcErrorCode.ConfigurationError }) as unknown as Error,
+    );
+    expect(() => createStorageProvider({ type: 'redis' } as unknown as StorageProviderConfig)).toThrow(
+      /Unknown storage provider type "redis"/,
+    );
+  });
+});
+
+describe('StorageService', () => {
+  it('hands out tenant-scoped states over one provider', async () => {
+    const service = new StorageService(new InMemoryStorageProvider());
+    await service.forTenant('a').set('k', 'from a');
+    expect(await service.forTenant('a').get('k')).toBe('from a');
+    expect(await service.forTenant('b').get('k')).toBeNull();
+  });
+
+  it('closes its provider', async () => {
+    const service = new StorageService(new InMemoryStorageProvider());
+    const state = service.forTenant('a');
+    await service.close();
+    await expectMcpError(state.get('k'), JsonRpcErrorCode.StorageError, /closed/);
+  });
+});
