@@ -2,11 +2,10 @@
 import type { GetPromptResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
-import { type ContextSeed, createContext } from '../context/create-context.js';
+import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
-import { openRequestScope } from '../di/request-scope.js';
 import { invalidParams } from '../errors/index.js';
-import { toProtocolFailure } from './handler-failure.js';
+import { runScopedHandler } from './scoped-handler.js';
 import type { PipelineRuntime } from './tool-pipeline.js';
 
 export async function getPrompt(
@@ -27,21 +26,14 @@ export async function getPrompt(
     }
     args = parsed.data;
   }
-  const { context } = createContext({ ...seed, operation: `prompt ${prompt.name}` }, runtime.services, prompt.contract);
-  const scope = openRequestScope(runtime.container, context);
-  try {
-    const returned = await scope.resolve(prompt.promptClass).handle(args, context);
-    return normalisePrompt(returned, prompt.description);
-  } catch (error) {
-    throw toProtocolFailure(error, {
-      requestId: seed.requestId,
-      contract: prompt.contract,
-      operation: `prompt ${prompt.name}`,
-      logger: runtime.logger,
-    });
-  } finally {
-    await scope.dispose();
-  }
+  const operation = `prompt ${prompt.name}`;
+  return runScopedHandler(
+    runtime,
+    { ...seed, operation },
+    prompt.promptClass,
+    prompt.contract,
+    async (handler, context) => normalisePrompt(await handler.handle(args, context), prompt.description),
+  );
 }
 
 function normalisePrompt(returned: PromptReturn, description: string): GetPromptResult {

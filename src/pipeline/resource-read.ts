@@ -3,11 +3,10 @@
 import { type ReadResourceResult, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
-import { type ContextSeed, createContext } from '../context/create-context.js';
+import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
-import { openRequestScope } from '../di/request-scope.js';
 import { invalidParams } from '../errors/index.js';
-import { toProtocolFailure } from './handler-failure.js';
+import { runScopedHandler } from './scoped-handler.js';
 import type { PipelineRuntime } from './tool-pipeline.js';
 
 export interface ResourceMatch {
@@ -46,25 +45,11 @@ export async function readResource(
     }
     params = parsed.data;
   }
-  const { context } = createContext(
-    { ...seed, uri: new URL(uri), operation: `resource ${resource.name}` },
-    runtime.services,
-    resource.contract,
-  );
-  const scope = openRequestScope(runtime.container, context);
-  try {
-    const returned = await scope.resolve(resource.resourceClass).handle(params, context);
-    return { contents: normaliseContents(returned, uri, resource.mimeType) };
-  } catch (error) {
-    throw toProtocolFailure(error, {
-      requestId: seed.requestId,
-      contract: resource.contract,
-      operation: `resource ${resource.name}`,
-      logger: runtime.logger,
-    });
-  } finally {
-    await scope.dispose();
-  }
+  const operation = `resource ${resource.name}`;
+  const scopedSeed = { ...seed, uri: new URL(uri), operation };
+  return runScopedHandler(runtime, scopedSeed, resource.resourceClass, resource.contract, async (handler, context) => ({
+    contents: normaliseContents(await handler.handle(params, context), uri, resource.mimeType),
+  }));
 }
 
 function normaliseContents(

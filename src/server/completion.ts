@@ -1,10 +1,9 @@
 // completion/complete for prompt arguments and resource template variables, answered by the definition's own
 // `complete()` method in a request scope, capped at the 100 values the spec allows.
 import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/server';
-import { type ContextSeed, createContext } from '../context/create-context.js';
-import { openRequestScope } from '../di/request-scope.js';
+import type { ContextSeed } from '../context/create-context.js';
 import { invalidParams } from '../errors/index.js';
-import { toProtocolFailure } from '../pipeline/handler-failure.js';
+import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import type { KilnRuntime } from './kiln-runtime.js';
 
 const MAX_COMPLETION_VALUES = 100;
@@ -23,10 +22,8 @@ export async function complete(
     throw invalidParams(`Cannot complete: no ${what} is served here.`, { requestId: seed.requestId });
   }
   if (!target.completes) return { completion: { values: [], hasMore: false } };
-  const { context } = createContext({ ...seed, operation: target.operation }, runtime.services);
-  const scope = openRequestScope(runtime.container, context);
-  try {
-    const handler = scope.resolve(target.handlerClass as new () => Completer);
+  const handlerClass = target.handlerClass as new () => Completer;
+  return runScopedHandler(runtime, { ...seed, operation: target.operation }, handlerClass, [], async (handler) => {
     const values = (await handler.complete?.(argument.name, argument.value, {
       arguments: params.context?.arguments ?? {},
     })) as readonly string[] | undefined;
@@ -38,16 +35,7 @@ export async function complete(
         hasMore: all.length > MAX_COMPLETION_VALUES,
       },
     };
-  } catch (error) {
-    throw toProtocolFailure(error, {
-      requestId: seed.requestId,
-      contract: [],
-      operation: target.operation,
-      logger: runtime.logger,
-    });
-  } finally {
-    await scope.dispose();
-  }
+  });
 }
 
 function findTarget(runtime: KilnRuntime, ref: CompleteRequest['params']['ref']) {

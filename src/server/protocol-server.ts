@@ -2,11 +2,10 @@
 // runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
 import { type Resource, Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
-import { createContext } from '../context/create-context.js';
-import { openRequestScope } from '../di/request-scope.js';
 import { invalidParams } from '../errors/index.js';
 import { getPrompt } from '../pipeline/prompt-get.js';
 import { readResource } from '../pipeline/resource-read.js';
+import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import { runToolCall } from '../pipeline/tool-pipeline.js';
 import { complete } from './completion.js';
 import type { KilnRuntime } from './kiln-runtime.js';
@@ -80,22 +79,16 @@ async function listResources(runtime: KilnRuntime, seed: ReturnType<typeof seedF
   const listed: Resource[] = runtime.resources.flatMap((r) => (r.listing ? [r.listing] : []));
   for (const resource of runtime.resources) {
     if (!resource.listsInstances) continue;
-    const { context } = createContext(
-      { ...seed, operation: `list resource ${resource.name}` },
-      runtime.services,
+    const operation = `list resource ${resource.name}`;
+    const instances = await runScopedHandler(
+      runtime,
+      { ...seed, operation },
+      resource.resourceClass,
       resource.contract,
+      (handler, context) => handler.list?.(context),
     );
-    const scope = openRequestScope(runtime.container, context);
-    try {
-      const instances = (await scope.resolve(resource.resourceClass).list?.(context)) ?? [];
-      for (const instance of instances) {
-        listed.push({
-          ...instance,
-          ...(resource.mimeType && !instance.mimeType ? { mimeType: resource.mimeType } : {}),
-        });
-      }
-    } finally {
-      await scope.dispose();
+    for (const instance of instances ?? []) {
+      listed.push({ ...instance, ...(resource.mimeType && !instance.mimeType ? { mimeType: resource.mimeType } : {}) });
     }
   }
   return listed;

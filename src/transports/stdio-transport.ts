@@ -27,6 +27,12 @@ export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): S
     onerror: (error) => app.logger.warning({ err: error }, `stdio transport error: ${error.message}`),
   });
   if (options.transport) return handle;
+  if ((stdin as NodeJS.ReadStream).isTTY) {
+    // A person started the server in a terminal; stdout is the protocol channel, so the hint goes to stderr.
+    process.stderr.write(
+      `${app.runtime.serverInfo.name} is serving MCP on stdio. Point an MCP client at this command, or press Ctrl+C to stop.\n`,
+    );
+  }
 
   let closing: Promise<void> | undefined;
   const shutdown = (why: string) => {

@@ -1,0 +1,80 @@
+// createMockContext: a real Context for calling a handler directly. State runs through a real StorageService (key
+// rules, JSON round trip, tenant scoping as in production), ctx.log through a real ContextLogger, and every
+// notification channel records into the capture that getLogs / getProgress / getEnrichment read back.
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import type { ErrorContract } from '../../decorators/types.js';
+import type { Bivariant } from '../context/bivariant.js';
+import type { Context } from '../context/context.js';
+import { type ContextSeed, createContext } from '../context/create-context.js';
+import type { Recovery, TypedFail } from '../context/error-contract.js';
+import { type AuthContext, generateRequestId } from '../context/request-context.js';
+import { DEFAULT_TENANT } from '../server/request-seed.js';
+import { InMemoryStorageProvider, StorageService } from '../storage/index.js';
+import { type CapturedLog, type CapturedProgress, registerCapture } from './mock-capture.js';
+import { createTestingLogger } from './testing-logger.js';
+
+export interface MockContextOptions {
+  /** Defaults to `auth.tenantId`, then `'default'` (what stdio and unauthenticated HTTP use). */
+  readonly tenantId?: string;
+  readonly auth?: AuthContext;
+  /** Defaults to a generated `XXXXX-XXXXX` id. */
+  readonly requestId?: string;
+  /** Share one storage between contexts (a second round, another tenant); a fresh in-memory one otherwise. */
+  readonly storage?: StorageService;
+  /** The @Errors contract `ctx.fail` and `ctx.recoveryFor` are built from. */
+  readonly contract?: ErrorContract;
+  readonly signal?: AbortSignal;
+  /** The URI a resource handler is reading. */
+  readonly uri?: string | URL;
+  /** Omitted, `ctx.clientCapabilities` is `undefined`, as when no capability view exists. */
+  readonly clientCapabilities?: ClientCapabilities;
+}
+
+/**
+ * A Context assignable to any HandlerContext: `fail` and `recoveryFor` accept any reason, since a mock does not know
+ * which tool it will be handed to. Undeclared reasons behave as in production (an InternalError, an empty hint).
+ */
+export type MockContext = Omit<Context, 'recoveryFor'> & {
+  readonly fail: TypedFail<string>;
+  readonly recoveryFor: Bivariant<(reason: string) => Recovery>;
+};
+
+export function createMockContext(options: MockContextOptions = {}): MockContext {
+  const storage = options.storage ?? new StorageService(new InMemoryStorageProvider());
+  const logger = createTestingLogger();
+  const logs: CapturedLog[] = [];
+  const progress: CapturedProgress[] = [];
+  const seed: Omit<ContextSeed, 'operation'> = {
+    requestId: options.requestId ?? generateRequestId(),
+    tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,
+    auth: options.auth,
+    era: 'modern',
+    signal: options.signal ?? new AbortController().signal,
+    clientCapabilities: options.clientCapabilities,
+    uri: options.uri === undefined ? undefined : new URL(options.uri),
+    channel: {
+      log: (level, payload) => {
+        const { message, ...data } = payload;
+        logs.push({ level, message: String(message), data });
+      },
+      progress: async (params) => {
+        progress.push(params);
+      },
+    },
+  };
+  const built = createContext(
+    { ...seed, operation: 'MockContext' },
+    { logger, logFloor: 'debug', stateFor: (tenantId) => storage.forTenant(tenantId) },
+    options.contract,
+  );
+  registerCapture(built.context, {
+    seed,
+    storage,
+    logger,
+    enrichment: built.enrichment,
+    media: built.media,
+    logs,
+    progress,
+  });
+  return built.context as MockContext;
+}

@@ -1,0 +1,78 @@
+// A compiled app for tests: direct calls through the full pipeline, singletons from the root container, and real
+// SDK clients connected over an in-memory transport pair on either protocol era.
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
+import type { DirectCallOptions, KilnApp } from '../app/kiln-app.js';
+import type { ProtocolEra } from '../context/context.js';
+import { tokenName } from '../di/tokens.js';
+
+/** The 2026-07-28 revision a 'modern' client pins, so it never falls back to the 2025 handshake. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+export interface ConnectClientOptions {
+  /** 'legacy' (default): the 2025 initialize handshake. 'modern': pinned to 2026-07-28. */
+  readonly era?: ProtocolEra;
+}
+
+export class TestingApp {
+  private readonly clients: Client[] = [];
+  private closed = false;
+
+  constructor(
+    /** The underlying app, for what this wrapper does not cover. */
+    readonly app: KilnApp,
+    private readonly defaults: DirectCallOptions,
+    /** Scope of every token `get` may resolve: module providers (after overrides) and framework singletons. */
+    private readonly scopes: ReadonlyMap<InjectionToken, ProviderScope>,
+  ) {}
+
+  callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
+    return this.app.callTool(name, args, { ...this.defaults, ...options });
+  }
+
+  readResource(uri: string, options: DirectCallOptions = {}): Promise<ReadResourceResult> {
+    return this.app.readResource(uri, { ...this.defaults, ...options });
+  }
+
+  getPrompt(name: string, args: Record<string, string> = {}, options: DirectCallOptions = {}): Promise<GetPromptResult> {
+    return this.app.getPrompt(name, args, { ...this.defaults, ...options });
+  }
+
+  /** A singleton from the root container: the instance every request of this app shares. */
+  get<T>(token: InjectionToken<T>): T {
+    const scope = this.scopes.get(token);
+    if (scope === undefined) {
+      throw new TypeError(`TestingApp.get(${tokenName(token)}): no module in this testing module provides it.`);
+    }
+    if (scope === 'request') {
+      throw new TypeError(
+        `TestingApp.get(${tokenName(token)}): it is request-scoped, so it exists only inside a request. ` +
+          'Call a tool that uses it, or override it with useValue to hold the instance yourself.',
+      );
+    }
+    return this.app.runtime.container.resolve(token as Parameters<KilnApp['runtime']['container']['resolve']>[0]) as T;
+  }
+
+  /** An official SDK client connected to this app in memory; closed by `close()`. Its requests run as tenant 'default'. */
+  async connectClient(options: ConnectClientOptions = {}): Promise<Client> {
+    if (this.closed) throw new Error('TestingApp.connectClient: the app is closed.');
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    this.app.connect(serverTransport);
+    const client = new Client(
+      { name: 'kiln-testing', version: '0.0.0' },
+      options.era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } : {},
+    );
+    this.clients.push(client);
+    await client.connect(clientTransport);
+    return client;
+  }
+
+  /** Closes every connected client, then the app (serving handles, container, storage). Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled(this.clients.map((client) => client.close()));
+    await this.app.close();
+  }
+}

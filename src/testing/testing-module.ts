@@ -1,0 +1,104 @@
+// createTestingModule: the app's real module wiring with chosen providers replaced, NestJS-style. Overrides go
+// through createApp's `overrides`, so visibility, scope and boot checks apply to the replacement as in production.
+import type { Constructor, InjectionToken, ModuleRef, Provider, ProviderScope } from '../../decorators/types.js';
+import { Module } from '../../decorators/module.js';
+import { createApp } from '../app/create-app.js';
+import type { AuthContext } from '../context/request-context.js';
+import { normalizeProvider, scanModules } from '../di/module-scanner.js';
+import { KILN_CONFIG, LOGGER, STORAGE, tokenName } from '../di/tokens.js';
+import { KilnBootError } from '../errors/index.js';
+import { TestingApp } from './testing-app.js';
+
+export interface TestingModuleMetadata {
+  readonly imports: readonly ModuleRef[];
+  readonly providers?: readonly Provider[];
+}
+
+export interface TestingCompileOptions {
+  /** Merged over `{ MCP_LOG_LEVEL: 'error' }`; process.env is not read, so tests do not depend on the shell. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Tenant of direct calls (connected clients run as 'default'). */
+  readonly tenantId?: string;
+  readonly auth?: AuthContext;
+}
+
+export interface FactoryOverride<T> {
+  // biome-ignore lint/suspicious/noExplicitAny: arguments are resolved from `inject` and typed by the test author.
+  readonly factory: (...deps: any[]) => T | Promise<T>;
+  readonly inject?: readonly InjectionToken[];
+}
+
+/** The second half of `overrideProvider(token)`: what the token resolves to instead. */
+export interface OverrideBy<T> {
+  useValue(value: T): TestingModuleBuilder;
+  useClass(implementation: Constructor<T>): TestingModuleBuilder;
+  useFactory(factory: FactoryOverride<T>): TestingModuleBuilder;
+}
+
+// The framework builds these two itself and accepts a ready instance in their place (see compileApp).
+const FRAMEWORK_OVERRIDABLE = new Set<InjectionToken>([LOGGER, STORAGE]);
+
+@Module({})
+class TestingRootModule {}
+
+export class TestingModuleBuilder {
+  private readonly overrides = new Map<InjectionToken, Provider>();
+
+  constructor(private readonly metadata: TestingModuleMetadata) {}
+
+  overrideProvider<T>(token: InjectionToken<T>): OverrideBy<T> {
+    const replace = (provider: Provider) => {
+      this.overrides.set(token, provider);
+      return this;
+    };
+    return {
+      useValue: (value) => replace({ provide: token, useValue: value }),
+      useClass: (implementation) => replace({ provide: token, useClass: implementation }),
+      useFactory: ({ factory, inject }) =>
+        replace({ provide: token, useFactory: factory, ...(inject ? { inject } : {}) }),
+    };
+  }
+
+  async compile(options: TestingCompileOptions = {}): Promise<TestingApp> {
+    const root: ModuleRef = { module: TestingRootModule, ...this.metadata };
+    const scopes = this.providerScopes(root);
+    const app = await createApp(root, {
+      serve: false,
+      env: { MCP_LOG_LEVEL: 'error', ...options.env },
+      overrides: this.overrides,
+    });
+    return new TestingApp(app, { tenantId: options.tenantId, auth: options.auth }, scopes);
+  }
+
+  /** Scope of every resolvable token after overrides; rejects an override that would replace nothing. */
+  private providerScopes(root: ModuleRef): Map<InjectionToken, ProviderScope> {
+    const scopes = new Map<InjectionToken, ProviderScope>([
+      [LOGGER, 'singleton'],
+      [STORAGE, 'singleton'],
+      [KILN_CONFIG, 'singleton'],
+    ]);
+    for (const module of scanModules(root)) for (const p of module.providers) scopes.set(p.token, p.scope);
+    const problems: string[] = [];
+    for (const [token, provider] of this.overrides) {
+      const replacement = normalizeProvider(provider);
+      if (FRAMEWORK_OVERRIDABLE.has(token)) {
+        if (replacement.kind !== 'value') {
+          problems.push(`overrideProvider(${tokenName(token)}) accepts only useValue: the framework builds it itself.`);
+        }
+      } else if (scopes.has(token)) {
+        scopes.set(token, replacement.scope);
+      } else {
+        problems.push(
+          `overrideProvider(${tokenName(token)}): no module imported by the testing module provides it, so there ` +
+            'is nothing to replace. Import the module that provides it, or add it to providers.',
+        );
+      }
+    }
+    if (problems.length > 0) throw new KilnBootError(problems);
+    return scopes;
+  }
+}
+
+export function createTestingModule(metadata: TestingModuleMetadata): TestingModuleBuilder {
+  return new TestingModuleBuilder(metadata);
+}

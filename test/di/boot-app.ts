@@ -1,0 +1,48 @@
+// Test helper: boots decorated fixtures the way createApp does, without serving, and collects what boot rejected.
+import { expect } from 'vitest';
+import { Module } from '../../decorators/module.js';
+import type { Constructor, ModuleMetadata, ModuleRef } from '../../decorators/types.js';
+import type { CreateAppOptions } from '../../src/app/app-options.js';
+import { createApp } from '../../src/app/create-app.js';
+import type { KilnApp } from '../../src/app/kiln-app.js';
+import { KilnBootError } from '../../src/errors/index.js';
+
+/** Quiet configuration: boot logs only errors. */
+export const QUIET_ENV = { MCP_LOG_LEVEL: 'error' } as const;
+
+const opened: KilnApp[] = [];
+
+export async function bootApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<KilnApp> {
+  const app = await createApp(root, { env: QUIET_ENV, ...options, serve: false });
+  opened.push(app);
+  return app;
+}
+
+/** Closes every app booted so far; call from afterEach so singletons and storage never outlive their test. */
+export async function closeBootedApps(): Promise<void> {
+  await Promise.all(opened.splice(0).map((app) => app.close()));
+}
+
+/** Every problem boot reported for `root`; fails the test when boot succeeds or throws something else. */
+export async function bootProblems(root: ModuleRef): Promise<readonly string[]> {
+  const error = await bootApp(root).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(KilnBootError);
+  return (error as KilnBootError).problems;
+}
+
+/** The one problem boot reported; fails the test when boot reported none or several. */
+export async function bootProblem(root: ModuleRef): Promise<string> {
+  const problems = await bootProblems(root);
+  expect(problems).toHaveLength(1);
+  return problems[0] as string;
+}
+
+/** A module class named `name` carrying `metadata`, for fixtures that need no module of their own. */
+export function fixtureModule(metadata: ModuleMetadata, name = 'FixtureModule'): Constructor {
+  const named = { [name]: class {} }[name] as Constructor;
+  Module(metadata)(named);
+  return named;
+}
