@@ -1,5 +1,5 @@
 // The README's TypeScript examples must compile: each ```ts block has to appear, line for line, in a file under
-// examples/, which `npm test` type-checks and builds.
+// examples/ (indentation aside), which `npm test` type-checks and builds.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
 const normalise = (text: string) =>
   text
     .split('\n')
-    .map((line) => line.trimEnd())
+    .map((line) => line.trim())
     .filter((line) => line.trim() !== '')
     .join('\n');
 

@@ -60,7 +60,8 @@ export class KilnApp {
     return this.track(serveOverStdio(this, { transport }));
   }
 
-  callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
+  // async, so an unknown name rejects the returned promise like every other failure instead of throwing synchronously.
+  async callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
     const tool = this.runtime.tools.get(name);
     if (!tool) throw invalidParams(`Unknown tool: ${name}.`, { reason: 'unknown_tool' });
     return runToolCall(this.runtime, tool, args, { ...directSeed(options), operation: name });
@@ -70,7 +71,7 @@ export class KilnApp {
     return readResource(this.runtime, this.runtime.resources, uri, directSeed(options));
   }
 
-  getPrompt(
+  async getPrompt(
     name: string,
     args: Record<string, string> = {},
     options: DirectCallOptions = {},

@@ -8,6 +8,7 @@ import { type ContentCollector, createContentCollector } from './content-collect
 import type { Context, ProtocolEra } from './context.js';
 import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
 import { createFail, createRecoveryFor, type TypedFail } from './error-contract.js';
+import { KilnContext, type KilnContextParts } from './kiln-context.js';
 import type { AuthContext } from './request-context.js';
 
 /** Where a request's notifications go; each is optional because not every transport can deliver each kind. */
@@ -50,50 +51,52 @@ export interface BuiltContext {
   readonly media: ContentCollector;
 }
 
-export function createContext(
-  seed: ContextSeed,
-  services: ContextServices,
-  contract: ErrorContract = [],
-): BuiltContext {
+// Contracts are static per definition, so their fail/recoveryFor closures are built once and shared.
+const contractHelpers = new WeakMap<ErrorContract, Pick<KilnContextParts, 'fail' | 'recoveryFor'>>();
+const NO_CONTRACT: ErrorContract = [];
+
+function helpersFor(contract: ErrorContract): Pick<KilnContextParts, 'fail' | 'recoveryFor'> {
+  let helpers = contractHelpers.get(contract);
+  if (!helpers) {
+    helpers = { fail: createFail(contract), recoveryFor: createRecoveryFor(contract) };
+    contractHelpers.set(contract, helpers);
+  }
+  return helpers;
+}
+
+export function createContext(seed: ContextSeed, services: ContextServices, contract = NO_CONTRACT): BuiltContext {
   const enrichment = createEnrichmentCollector();
   const media = createContentCollector();
+  const { channel } = seed;
   const timestamp = seed.timestamp ?? new Date().toISOString();
-  const identity = {
+  const canonical = {
     requestId: seed.requestId,
     timestamp,
     tenantId: seed.tenantId,
     sessionId: seed.sessionId,
     traceId: seed.traceId,
     spanId: seed.spanId,
-    auth: seed.auth,
     operation: seed.operation,
-    extra: seed.extra,
   };
-  const { channel } = seed;
-  let state: ContextState | undefined;
-  const context = {
-    ...identity,
+  const context = new KilnContext({
+    ...canonical,
+    auth: seed.auth,
+    extra: seed.extra,
     era: seed.era,
     signal: seed.signal,
     clientCapabilities: seed.clientCapabilities,
     uri: seed.uri,
     log: createContextLogger({
       logger: services.logger,
-      canonical: identity,
+      canonical,
       extra: seed.extra,
       floor: services.logFloor,
       mirror: channel.log,
     }),
-    // Built on first use: most calls never touch state, and a missing tenant must fail only when it does.
-    get state() {
-      state ??= services.stateFor(seed.tenantId);
-      return state;
-    },
     enrich: enrichment.enrich,
     content: media.content,
-    fail: createFail(contract),
-    recoveryFor: createRecoveryFor(contract),
-    progress: async (progress: number, total?: number, message?: string) => {
+    ...helpersFor(contract),
+    progress: async (progress, total, message) => {
       await channel.progress?.({
         progress,
         ...(total !== undefined ? { total } : {}),
@@ -104,6 +107,7 @@ export function createContext(
     notifyPromptListChanged: channel.promptListChanged,
     notifyResourceListChanged: channel.resourceListChanged,
     notifyResourceUpdated: channel.resourceUpdated,
-  };
+    openState: () => services.stateFor(seed.tenantId),
+  });
   return { context, enrichment, media };
 }

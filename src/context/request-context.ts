@@ -25,7 +25,12 @@ export interface RequestContext {
 
 /** A copy of `context` whose `extra` bag is merged with `extra` (the parent's bag is kept, not replaced). */
 export function withExtra<C extends RequestContext>(context: C, extra: Readonly<Record<string, unknown>>): C {
-  return { ...context, extra: { ...context.extra, ...extra } };
+  const merged = { ...context.extra, ...extra };
+  const prototype = Object.getPrototypeOf(context);
+  if (prototype === Object.prototype || prototype === null) return { ...context, extra: merged };
+  // A class-built context (the handler's Context) keeps accessors such as `state` on its prototype, over private
+  // fields a spread copy cannot carry; a view that only replaces `extra` keeps every one of them working.
+  return new Proxy(context, { get: (target, key) => (key === 'extra' ? merged : Reflect.get(target, key)) });
 }
 
 /** The canonical field names; an `extra` or log-data key reusing one never replaces the context's value. */
@@ -53,10 +58,22 @@ export function canonicalFields(context: RequestContext): Record<string, unknown
 }
 
 const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const POOL_SIZE = 4096;
+// One getRandomValues call per 400 ids instead of one per request: the syscall dominated request-id cost.
+let pool = new Uint8Array(0);
+let poolOffset = 0;
 
 /** A `XXXXX-XXXXX` request id for requests whose JSON-RPC id is not a string. */
 export function generateRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(10));
-  const chars = Array.from(bytes, (b) => TOKEN_ALPHABET[b % TOKEN_ALPHABET.length]);
-  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+  if (poolOffset + 10 > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
+    poolOffset = 0;
+  }
+  let id = '';
+  for (let i = 0; i < 10; i++) {
+    if (i === 5) id += '-';
+    id += TOKEN_ALPHABET[(pool[poolOffset + i] as number) % TOKEN_ALPHABET.length];
+  }
+  poolOffset += 10;
+  return id;
 }

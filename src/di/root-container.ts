@@ -56,6 +56,7 @@ function registerProvider(root: DependencyContainer, entry: ProviderEntry): void
             `Request-scoped factory for ${tokenName(provider.token)} returned a Promise; it must be synchronous.`,
           );
         }
+        disposeWith(scope, value);
         return value;
       }),
     });
@@ -69,7 +70,9 @@ async function buildSingleton(root: DependencyContainer, entry: ProviderEntry): 
   try {
     if (provider.kind === 'factory') {
       const args = provider.inject.map((t) => root.resolve(t as TsyringeToken));
-      root.register(token, { useValue: await provider.useFactory(...args) });
+      const value: unknown = await provider.useFactory(...args);
+      disposeWith(root, value);
+      root.register(token, { useValue: value });
     } else {
       root.resolve(token);
     }
@@ -77,6 +80,24 @@ async function buildSingleton(root: DependencyContainer, entry: ProviderEntry): 
     const reason = error instanceof Error ? error.message : String(error);
     throw new KilnBootError(`Could not build singleton ${tokenName(provider.token)} (${entry.module.name}): ${reason}`);
   }
+}
+
+/**
+ * Has `scope` dispose a factory-built value when it is disposed. tsyringe disposes only instances it constructed
+ * itself, so a factory's Disposable (a client, a connection) would otherwise never be closed; resolving a
+ * parameterless holder class makes tsyringe construct, and so track, something that forwards the call.
+ */
+function disposeWith(scope: DependencyContainer, value: unknown): void {
+  const disposable = value as { dispose?: unknown } | null | undefined;
+  if (typeof disposable?.dispose !== 'function') return;
+  const dispose = disposable.dispose.bind(value) as () => unknown;
+  scope.resolve(
+    class FactoryValueDisposer {
+      dispose() {
+        return dispose();
+      }
+    },
+  );
 }
 
 /** Singletons ordered so each is built after what it depends on; a cycle among singletons stops boot. */

@@ -38,9 +38,13 @@ interface Failure {
 
 export function createContextLogger(options: ContextLoggerOptions): ContextLogger {
   const { logger, extra, floor, mirror } = options;
-  const correlation = omitUndefined(options.canonical);
+  // Built on the first log call: most requests never log, so creating a logger must cost next to nothing.
+  let correlationFields: Record<string, unknown> | undefined;
+  let ownedKeys: Set<string> | undefined;
+  const correlation = () => (correlationFields ??= omitUndefined(options.canonical));
+  const lineOwnedKeys = () =>
+    (ownedKeys ??= new Set([...PINO_LINE_KEYS, ...Object.keys(logger.bindings()), ...Object.keys(correlation())]));
   // The context's own values win over same-named caller or `extra` keys, so a line stays tied to its request.
-  const lineOwnedKeys = new Set([...PINO_LINE_KEYS, ...Object.keys(logger.bindings()), ...Object.keys(correlation)]);
 
   const isEnabled = (level: LogLevel): boolean => {
     // Read live, so a runtime `logger.level = …` moves the gate for both sinks at once.
@@ -52,7 +56,7 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
   const writeLine = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
     const fields: Record<string, unknown> = { ...extra, ...data };
     if (failure) fields.error = describeError(failure.error);
-    const line = sanitizeRecordForLogging({ ...correlation, ...omitKeys(fields, lineOwnedKeys) });
+    const line = sanitizeRecordForLogging({ ...correlation(), ...omitKeys(fields, lineOwnedKeys()) });
     // Attached after redaction: the logger's `err` serializer keeps the stack, which redaction would drop.
     if (failure?.error instanceof Error) line.err = failure.error;
     logger[level](line, message);
@@ -60,7 +64,7 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
 
   const reportMirrorFailure = (failure: unknown): void => {
     try {
-      logger.debug({ ...correlation, error: describeError(failure) }, 'Log mirror delivery failed');
+      logger.debug({ ...correlation(), error: describeError(failure) }, 'Log mirror delivery failed');
     } catch {
       // Nothing is left to report to; a broken log sink must not fail the handler.
     }

@@ -1,5 +1,7 @@
 // The public surface of `mcp-kiln/testing`: mock contexts and their read-back helpers, single-tool contract runs,
 // and testing modules that compile the real module graph with providers overridden.
+import 'reflect-metadata';
+
 export type { EnrichKind } from '../context/enrich.js';
 export {
   type CapturedLog,
@@ -10,7 +12,7 @@ export {
   getLogs,
   getProgress,
 } from './mock-capture.js';
-export { createMockContext, type MockContext, type MockContextOptions } from './mock-context.js';
+export { createInMemoryStorage, createMockContext, type MockContext, type MockContextOptions } from './mock-context.js';
 export { type ContractProviders, runToolContract, type ToolContractOptions } from './run-tool-contract.js';
 export { type ConnectClientOptions, MODERN_PROTOCOL_VERSION, TestingApp } from './testing-app.js';
 export {

@@ -39,8 +39,13 @@ export type MockContext = Omit<Context, 'recoveryFor'> & {
   readonly recoveryFor: Bivariant<(reason: string) => Recovery>;
 };
 
+/** A fresh in-memory StorageService, for contexts that must share state (another tenant, a second round). */
+export function createInMemoryStorage(): StorageService {
+  return new StorageService(new InMemoryStorageProvider());
+}
+
 export function createMockContext(options: MockContextOptions = {}): MockContext {
-  const storage = options.storage ?? new StorageService(new InMemoryStorageProvider());
+  const storage = options.storage ?? createInMemoryStorage();
   const logger = createTestingLogger();
   const logs: CapturedLog[] = [];
   const progress: CapturedProgress[] = [];

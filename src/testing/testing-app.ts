@@ -35,7 +35,11 @@ export class TestingApp {
     return this.app.readResource(uri, { ...this.defaults, ...options });
   }
 
-  getPrompt(name: string, args: Record<string, string> = {}, options: DirectCallOptions = {}): Promise<GetPromptResult> {
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: DirectCallOptions = {},
+  ): Promise<GetPromptResult> {
     return this.app.getPrompt(name, args, { ...this.defaults, ...options });
   }
 

@@ -1,7 +1,7 @@
 // createTestingModule: the app's real module wiring with chosen providers replaced, NestJS-style. Overrides go
 // through createApp's `overrides`, so visibility, scope and boot checks apply to the replacement as in production.
-import type { Constructor, InjectionToken, ModuleRef, Provider, ProviderScope } from '../../decorators/types.js';
 import { Module } from '../../decorators/module.js';
+import type { Constructor, InjectionToken, ModuleRef, Provider, ProviderScope } from '../../decorators/types.js';
 import { createApp } from '../app/create-app.js';
 import type { AuthContext } from '../context/request-context.js';
 import { normalizeProvider, scanModules } from '../di/module-scanner.js';

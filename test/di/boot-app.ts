@@ -5,7 +5,10 @@ import type { Constructor, ModuleMetadata, ModuleRef } from '../../decorators/ty
 import type { CreateAppOptions } from '../../src/app/app-options.js';
 import { createApp } from '../../src/app/create-app.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
+import { LOGGER } from '../../src/di/tokens.js';
 import { KilnBootError } from '../../src/errors/index.js';
+import { createLogger } from '../../src/logging/index.js';
+import { type CapturedLines, captureDestination } from '../logging/capture-destination.js';
 
 /** Quiet configuration: boot logs only errors. */
 export const QUIET_ENV = { MCP_LOG_LEVEL: 'error' } as const;
@@ -16,6 +19,13 @@ export async function bootApp(root: ModuleRef, options: CreateAppOptions = {}): 
   const app = await createApp(root, { env: QUIET_ENV, ...options, serve: false });
   opened.push(app);
   return app;
+}
+
+/** Boot options that send the app's log to memory instead of stderr, and the lines it wrote. */
+export function capturedLog(): { readonly options: CreateAppOptions; readonly lines: CapturedLines['lines'] } {
+  const destination = captureDestination();
+  const logger = createLogger({ level: 'debug', name: 'kiln', destination });
+  return { options: { overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]) }, lines: destination.lines };
 }
 
 /** Closes every app booted so far; call from afterEach so singletons and storage never outlive their test. */

@@ -1,0 +1,255 @@
+// Provider scopes and constructor tokens: singletons may not hold request state, parameters TypeScript cannot name
+// need @Inject, and request-scoped providers get the request's Context, once per request, disposed at its end.
+import { CONTEXT, type Context, createToken, Inject, Injectable, Module, Tool } from 'mcp-kiln';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bootApp, bootProblem, bootProblems, capturedLog, closeBootedApps, fixtureModule } from './boot-app.js';
+
+afterEach(closeBootedApps);
+
+const NoInput = z.object({});
+
+describe('singletons that depend on request state', () => {
+  it('rejects a singleton injecting CONTEXT and a request-scoped provider, naming class, parameter and token', async () => {
+    @Injectable({ scope: 'request' })
+    class RequestClock {}
+    @Injectable()
+    class AuditLog {
+      constructor(
+        @Inject(CONTEXT) readonly context: Context,
+        readonly clock: RequestClock,
+      ) {}
+    }
+    @Module({ providers: [RequestClock, AuditLog] })
+    class AuditModule {}
+
+    const problems = await bootProblems(AuditModule);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain(
+      "Singleton AuditLog (AuditModule) depends on request-scoped CONTEXT through constructor parameter #0 'context'.",
+    );
+    expect(problems[1]).toContain(
+      "Singleton AuditLog (AuditModule) depends on request-scoped RequestClock through constructor parameter #1 'clock'.",
+    );
+    for (const problem of problems) expect(problem).toContain("Mark AuditLog @Injectable({ scope: 'request' })");
+  });
+
+  it('rejects a singleton factory whose inject list names CONTEXT', async () => {
+    const TENANT_LABEL = createToken<string>('TENANT_LABEL');
+    const problem = await bootProblem(
+      fixtureModule(
+        { providers: [{ provide: TENANT_LABEL, useFactory: (ctx: Context) => ctx.tenantId, inject: [CONTEXT] }] },
+        'LabelModule',
+      ),
+    );
+    expect(problem).toContain('Singleton TENANT_LABEL (LabelModule) depends on request-scoped CONTEXT');
+  });
+});
+
+describe('constructor parameters without a runtime type', () => {
+  interface Clock {
+    now(): number;
+  }
+
+  it('rejects an interface-typed parameter with no @Inject, naming the class and the parameter', async () => {
+    @Injectable()
+    class Scheduler {
+      constructor(readonly clock: Clock) {}
+    }
+    const problem = await bootProblem(fixtureModule({ providers: [Scheduler] }));
+    expect(problem).toBe(
+      "Scheduler constructor parameter #0 'clock' has no resolvable injection token: TypeScript recorded Object. " +
+        'Use a class type, or name the token with @Inject(TOKEN).',
+    );
+  });
+
+  it('rejects a union-typed parameter of a tool the same way', async () => {
+    @Tool('pick_mode', { description: 'Picks a mode.', input: NoInput })
+    class PickModeTool {
+      constructor(readonly mode: 'fast' | 'safe') {}
+      handle() {
+        return this.mode;
+      }
+    }
+    const problem = await bootProblem(fixtureModule({ tools: [PickModeTool] }));
+    expect(problem).toContain("PickModeTool constructor parameter #0 'mode' has no resolvable injection token");
+  });
+
+  it('accepts the same parameter once @Inject names its token', async () => {
+    const CLOCK = createToken<Clock>('CLOCK');
+    @Injectable()
+    class Scheduler {
+      constructor(@Inject(CLOCK) readonly clock: Clock) {}
+    }
+    @Tool('next_run', { description: 'Says when the next run is.', input: NoInput })
+    class NextRunTool {
+      constructor(private readonly scheduler: Scheduler) {}
+      handle() {
+        return `next run at ${this.scheduler.clock.now() + 60}`;
+      }
+    }
+    const app = await bootApp(
+      fixtureModule({ providers: [{ provide: CLOCK, useValue: { now: () => 1000 } }, Scheduler], tools: [NextRunTool] }),
+    );
+    expect((await app.callTool('next_run')).content).toEqual([{ type: 'text', text: 'next run at 1060' }]);
+  });
+});
+
+describe('request-scoped providers', () => {
+  const Seen = z.object({
+    handlerRequestId: z.string().describe('The requestId the handler saw'),
+    providerRequestId: z.string().describe('The requestId the provider saw'),
+    instance: z.number().describe('Which RequestStamp instance served the call'),
+    shared: z.boolean().describe('Whether both consumers got the same instance'),
+  });
+
+  function stampFixture() {
+    let built = 0;
+    @Injectable({ scope: 'request' })
+    class RequestStamp {
+      readonly instance = ++built;
+      constructor(@Inject(CONTEXT) readonly context: Context) {}
+    }
+    @Injectable({ scope: 'request' })
+    class StampReader {
+      constructor(readonly stamp: RequestStamp) {}
+    }
+    @Tool('whoami', { description: 'Reports which request it serves.', input: NoInput, output: Seen })
+    class WhoAmITool {
+      constructor(
+        private readonly stamp: RequestStamp,
+        private readonly reader: StampReader,
+      ) {}
+      handle(_input: unknown, ctx: Context) {
+        return {
+          handlerRequestId: ctx.requestId,
+          providerRequestId: this.stamp.context.requestId,
+          instance: this.stamp.instance,
+          shared: this.reader.stamp === this.stamp,
+        };
+      }
+    }
+    return { module: fixtureModule({ providers: [RequestStamp, StampReader], tools: [WhoAmITool] }), built: () => built };
+  }
+
+  it('builds none at boot, then one fresh instance per request that sees that request', async () => {
+    const fixture = stampFixture();
+    const app = await bootApp(fixture.module);
+    expect(fixture.built()).toBe(0);
+
+    const first = (await app.callTool('whoami')).structuredContent as z.output<typeof Seen>;
+    const second = (await app.callTool('whoami')).structuredContent as z.output<typeof Seen>;
+    expect(first.providerRequestId).toBe(first.handlerRequestId);
+    expect(second.providerRequestId).toBe(second.handlerRequestId);
+    expect(second.handlerRequestId).not.toBe(first.handlerRequestId);
+    expect([first.instance, second.instance]).toEqual([1, 2]);
+    expect(fixture.built()).toBe(2);
+  });
+
+  it('shares one instance among every consumer within a request', async () => {
+    const app = await bootApp(stampFixture().module);
+    const result = (await app.callTool('whoami')).structuredContent as z.output<typeof Seen>;
+    expect(result.shared).toBe(true);
+  });
+
+  it('keeps concurrent requests apart', async () => {
+    const app = await bootApp(stampFixture().module);
+    const results = await Promise.all([app.callTool('whoami'), app.callTool('whoami'), app.callTool('whoami')]);
+    for (const result of results) {
+      const seen = result.structuredContent as z.output<typeof Seen>;
+      expect(seen.providerRequestId).toBe(seen.handlerRequestId);
+    }
+    const instances = results.map((r) => (r.structuredContent as z.output<typeof Seen>).instance);
+    expect(new Set(instances).size).toBe(3);
+  });
+});
+
+describe('disposal at the end of a request', () => {
+  function connectionFixture(options: { fail: boolean }) {
+    const events: string[] = [];
+    @Injectable({ scope: 'request' })
+    class Connection {
+      constructor(@Inject(CONTEXT) readonly context: Context) {}
+      async dispose() {
+        await Promise.resolve();
+        events.push(`disposed ${this.context.requestId}`);
+      }
+    }
+    @Injectable()
+    class ConnectionPool {
+      dispose() {
+        events.push('pool disposed');
+      }
+    }
+    @Tool('use_connection', { description: 'Uses a connection for one request.', input: NoInput })
+    class UseConnectionTool {
+      constructor(
+        private readonly connection: Connection,
+        readonly pool: ConnectionPool,
+      ) {}
+      handle() {
+        events.push(`handled ${this.connection.context.requestId}`);
+        if (options.fail) throw new Error('upstream refused the query');
+        return 'done';
+      }
+    }
+    return { module: fixtureModule({ providers: [Connection, ConnectionPool], tools: [UseConnectionTool] }), events };
+  }
+
+  it('disposes a request-scoped Disposable once the handler has finished, before the call resolves', async () => {
+    const { module, events } = connectionFixture({ fail: false });
+    const app = await bootApp(module);
+    await app.callTool('use_connection');
+    expect(events).toHaveLength(2);
+    const requestId = events[0]?.replace('handled ', '');
+    expect(events).toEqual([`handled ${requestId}`, `disposed ${requestId}`]);
+  });
+
+  it('disposes it when the handler throws too', async () => {
+    const { module, events } = connectionFixture({ fail: true });
+    const log = capturedLog();
+    const app = await bootApp(module, log.options);
+    const result = await app.callTool('use_connection');
+    expect(result.isError).toBe(true);
+    expect(events.filter((e) => e.startsWith('disposed'))).toHaveLength(1);
+    expect(log.lines.some((line) => line.msg === 'Tool use_connection failed unexpectedly')).toBe(true);
+  });
+
+  it('leaves singletons alone until the app closes', async () => {
+    const { module, events } = connectionFixture({ fail: false });
+    const app = await bootApp(module);
+    await app.callTool('use_connection');
+    await app.callTool('use_connection');
+    expect(events).not.toContain('pool disposed');
+    await app.close();
+    expect(events.filter((e) => e === 'pool disposed')).toHaveLength(1);
+  });
+
+  it('disposes a request-scoped factory value that is Disposable', async () => {
+    const events: string[] = [];
+    const SESSION = createToken<{ id: string }>('SESSION');
+    @Tool('use_session', { description: 'Uses a session for one request.', input: NoInput })
+    class UseSessionTool {
+      constructor(@Inject(SESSION) private readonly session: { id: string }) {}
+      handle() {
+        return this.session.id;
+      }
+    }
+    const app = await bootApp(
+      fixtureModule({
+        providers: [
+          {
+            provide: SESSION,
+            scope: 'request',
+            inject: [CONTEXT],
+            useFactory: (ctx: Context) => ({ id: ctx.requestId, dispose: () => events.push(`closed ${ctx.requestId}`) }),
+          },
+        ],
+        tools: [UseSessionTool],
+      }),
+    );
+    const result = await app.callTool('use_session');
+    const requestId = (result.content[0] as { text: string }).text;
+    expect(events).toEqual([`closed ${requestId}`]);
+  });
+});

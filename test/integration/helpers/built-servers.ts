@@ -1,0 +1,16 @@
+// The compiled servers the integration suite spawns. The suite runs what `npm run build` produced and never builds
+// itself, so a missing file fails with the command that makes it.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const repoFile = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+
+export const REPO_ROOT = repoFile('');
+export const NOTES_SERVER = repoFile('dist/examples/notes/main.js');
+export const PIPELINE_FIXTURE = repoFile('dist/test/integration/fixtures/pipeline-fixture.js');
+
+export function assertBuilt(serverPath: string): void {
+  if (!existsSync(serverPath)) {
+    throw new Error(`${serverPath} does not exist: run npm run build first (the integration tests never build).`);
+  }
+}

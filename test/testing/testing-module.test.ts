@@ -1,0 +1,173 @@
+// createTestingModule: the real module graph compiled with providers overridden, direct calls, root singletons,
+// and SDK clients connected in memory on both eras.
+import { createToken, KilnBootError, STORAGE } from 'mcp-kiln';
+import { createInMemoryStorage, createMockContext, createTestingModule, type TestingApp } from 'mcp-kiln/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Clock, InventoryModule, InventoryService, SHOP_NAME } from './fixtures/inventory.js';
+
+const apps: TestingApp[] = [];
+const track = (app: TestingApp) => {
+  apps.push(app);
+  return app;
+};
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+class FrozenClock {
+  now(): string {
+    return 'frozen';
+  }
+}
+
+describe('createTestingModule overrides', () => {
+  it('compiles the real graph when nothing is overridden', async () => {
+    const app = track(await createTestingModule({ imports: [InventoryModule] }).compile());
+    const result = await app.callTool('inventory_get_item', { id: 'hammer' });
+    expect(result.structuredContent).toEqual({
+      id: 'hammer',
+      label: 'Claw hammer',
+      checkedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(app.get(InventoryService)).toBeInstanceOf(InventoryService);
+  });
+
+  it('useValue replaces the instance a tool receives', async () => {
+    const fake = { find: () => ({ id: 'x', label: 'Fake' }), stamp: () => 'then' };
+    const app = track(
+      await createTestingModule({ imports: [InventoryModule] })
+        .overrideProvider(InventoryService)
+        .useValue(fake as unknown as InventoryService)
+        .compile(),
+    );
+    expect((await app.callTool('inventory_get_item', { id: 'x' })).structuredContent).toEqual({
+      id: 'x',
+      label: 'Fake',
+      checkedAt: 'then',
+    });
+    expect(app.get(InventoryService)).toBe(fake);
+  });
+
+  it('useClass replaces a transitive dependency, built by the container', async () => {
+    const app = track(
+      await createTestingModule({ imports: [InventoryModule] })
+        .overrideProvider(Clock)
+        .useClass(FrozenClock)
+        .compile(),
+    );
+    expect((await app.callTool('inventory_get_item', { id: 'hammer' })).structuredContent).toMatchObject({
+      label: 'Claw hammer',
+      checkedAt: 'frozen',
+    });
+    expect(app.get(Clock)).toBeInstanceOf(FrozenClock);
+  });
+
+  it('useFactory builds the replacement from injected tokens, and overrides chain', async () => {
+    const app = track(
+      await createTestingModule({ imports: [InventoryModule] })
+        .overrideProvider(Clock)
+        .useClass(FrozenClock)
+        .overrideProvider(SHOP_NAME)
+        .useFactory({ factory: async (clock: Clock) => `Pop-up (${clock.now()})`, inject: [Clock] })
+        .compile(),
+    );
+    expect((await app.callTool('inventory_render_badge', { label: 'Nails' })).structuredContent).toEqual({
+      label: 'Pop-up (frozen): Nails',
+      totalCount: 1,
+    });
+    expect(app.get(SHOP_NAME)).toBe('Pop-up (frozen)');
+  });
+
+  it('rejects an override of a token no module provides, naming every such token', async () => {
+    const UNKNOWN = createToken<number>('UNKNOWN_TOKEN');
+    class Unrelated {}
+    const compile = createTestingModule({ imports: [InventoryModule] })
+      .overrideProvider(UNKNOWN)
+      .useValue(1)
+      .overrideProvider(Unrelated)
+      .useValue(new Unrelated())
+      .compile();
+    await expect(compile).rejects.toBeInstanceOf(KilnBootError);
+    await expect(compile).rejects.toThrow(/overrideProvider\(UNKNOWN_TOKEN\): no module imported/);
+    await expect(compile).rejects.toThrow(/overrideProvider\(Unrelated\)/);
+  });
+
+  it('accepts a ready StorageService in place of the framework one, and nothing else for it', async () => {
+    const storage = createInMemoryStorage();
+    const app = track(
+      await createTestingModule({ imports: [InventoryModule] })
+        .overrideProvider(STORAGE)
+        .useValue(storage)
+        .compile(),
+    );
+    await app.callTool('inventory_render_badge', { label: 'Nails' });
+    expect(await createMockContext({ storage }).state.get('badges/count')).toBe(1);
+    const byClass = createTestingModule({ imports: [InventoryModule] })
+      .overrideProvider(STORAGE)
+      .useClass(FrozenClock);
+    await expect(byClass.compile()).rejects.toThrow(/overrideProvider\(STORAGE\) accepts only useValue/);
+  });
+});
+
+describe('TestingApp', () => {
+  it('runs direct calls as the compile-time tenant unless a call names another', async () => {
+    const app = track(await createTestingModule({ imports: [InventoryModule] }).compile({ tenantId: 'acme' }));
+    await app.callTool('inventory_render_badge', { label: 'a' });
+    const acme = await app.callTool('inventory_render_badge', { label: 'b' });
+    const globex = await app.callTool('inventory_render_badge', { label: 'c' }, { tenantId: 'globex' });
+    expect(acme.structuredContent).toMatchObject({ totalCount: 2 });
+    expect(globex.structuredContent).toMatchObject({ totalCount: 1 });
+  });
+
+  it('defaults MCP_LOG_LEVEL to error and lets env override it', async () => {
+    const quiet = track(await createTestingModule({ imports: [InventoryModule] }).compile());
+    const chatty = track(
+      await createTestingModule({ imports: [InventoryModule] }).compile({ env: { MCP_LOG_LEVEL: 'critical' } }),
+    );
+    expect(quiet.app.config.logLevel).toBe('error');
+    expect(chatty.app.config.logLevel).toBe('critical');
+  });
+
+  it('get refuses request-scoped and unprovided tokens with a reason', async () => {
+    const PER_REQUEST = createToken<object>('PER_REQUEST');
+    const app = track(
+      await createTestingModule({
+        imports: [InventoryModule],
+        providers: [{ provide: PER_REQUEST, useFactory: () => ({}), scope: 'request' }],
+      }).compile(),
+    );
+    expect(() => app.get(PER_REQUEST)).toThrow(/PER_REQUEST\): it is request-scoped/);
+    expect(() => app.get(createToken('NOWHERE'))).toThrow(/NOWHERE\): no module/);
+  });
+});
+
+describe('TestingApp.connectClient', () => {
+  it.each([
+    ['legacy', undefined],
+    ['modern', '2026-07-28'],
+  ] as const)('lists and calls tools over the %s era', async (era, version) => {
+    const app = track(await createTestingModule({ imports: [InventoryModule] }).compile());
+    const client = await app.connectClient({ era });
+    expect(client.getProtocolEra()).toBe(era);
+    if (version) expect(client.getNegotiatedProtocolVersion()).toBe(version);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['inventory_get_item', 'inventory_render_badge']);
+    const result = await client.callTool({ name: 'inventory_get_item', arguments: { id: 'nope' } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      error: { data: { reason: 'no_match', recovery: { hint: expect.stringContaining('Search the inventory') } } },
+    });
+  });
+
+  it('defaults to the legacy era and closes its clients with the app', async () => {
+    const app = await createTestingModule({ imports: [InventoryModule] }).compile();
+    const client = await app.connectClient();
+    expect(client.getProtocolEra()).toBe('legacy');
+    await app.close();
+    await expect(client.callTool({ name: 'inventory_get_item', arguments: { id: 'hammer' } })).rejects.toThrow(
+      /Not connected/,
+    );
+    await expect(app.connectClient()).rejects.toThrow(/closed/);
+    await app.close();
+  });
+});
