@@ -33,8 +33,12 @@ export type PromptReturn =
 
 type MaybePromise<T> = T | Promise<T>;
 
+// Function-typed properties, not methods: TypeScript checks them strictly (see ToolInstance).
 export interface PromptInstance<A extends z.ZodObject | undefined> {
-  handle(args: A extends z.ZodObject ? z.output<A> : Record<string, never>, ctx: never): MaybePromise<PromptReturn>;
+  readonly handle: (
+    args: A extends z.ZodObject ? z.output<A> : Record<string, never>,
+    ctx: never,
+  ) => MaybePromise<PromptReturn>;
   complete?(
     argument: string,
     value: string,

@@ -26,11 +26,13 @@ export type ResourceReadReturn = string | ResourceContent | readonly ResourceCon
 
 type MaybePromise<T> = T | Promise<T>;
 
+// Function-typed properties, not methods: TypeScript checks them strictly, so a handler that expects params the
+// schema does not produce fails to compile.
 export interface ResourceInstance<P extends z.ZodObject | undefined> {
-  handle(
+  readonly handle: (
     params: P extends z.ZodObject ? z.output<P> : Record<string, string>,
     ctx: never,
-  ): MaybePromise<ResourceReadReturn>;
+  ) => MaybePromise<ResourceReadReturn>;
 }
 
 export function Resource<P extends z.ZodObject | undefined = undefined>(

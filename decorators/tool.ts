@@ -40,10 +40,13 @@ export type ToolContentReturn = string | readonly { type: string }[];
 
 type HandleReturn<O> = O extends z.ZodObject ? z.input<O> : ToolContentReturn;
 
-/** The instance shape a tool class must have for these schemas. */
+/**
+ * The instance shape a tool class must have for these schemas. Function-typed properties, not methods: TypeScript
+ * checks method parameters bivariantly, which would accept a `handle` demanding fields the schema never parses.
+ */
 export interface ToolInstance<I extends ToolInputSchema, O extends z.ZodObject | undefined> {
-  handle(input: z.output<I>, ctx: never): MaybePromise<HandleReturn<O>>;
-  format?(result: O extends z.ZodObject ? z.output<O> : never): string | readonly { type: string }[];
+  readonly handle: (input: z.output<I>, ctx: never) => MaybePromise<HandleReturn<O>>;
+  readonly format?: (result: O extends z.ZodObject ? z.output<O> : never) => string | readonly { type: string }[];
 }
 
 export function Tool<I extends ToolInputSchema, O extends z.ZodObject | undefined = undefined>(

@@ -22,16 +22,22 @@ const normalise = (text: string) =>
     .filter((line) => line.trim() !== '')
     .join('\n');
 
-const examples = sourceFiles(join(root, 'examples')).map((path) => ({ path, text: normalise(readFileSync(path, 'utf8')) }));
+const examples = sourceFiles(join(root, 'examples')).map((path) => ({
+  path,
+  text: normalise(readFileSync(path, 'utf8')),
+}));
 
 describe('README examples', () => {
   it('has TypeScript examples to check', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(blocks.map((block, index) => [index + 1, block] as const))('block %i appears verbatim in examples/', (_n, block) => {
-    const wanted = normalise(block);
-    const home = examples.find((example) => example.text.includes(wanted));
-    expect(home, `README block not found in any examples/ file:\n${wanted}`).toBeDefined();
-  });
+  it.each(blocks.map((block, index) => [index + 1, block] as const))(
+    'block %i appears verbatim in examples/',
+    (_n, block) => {
+      const wanted = normalise(block);
+      const home = examples.find((example) => example.text.includes(wanted));
+      expect(home, `README block not found in any examples/ file:\n${wanted}`).toBeDefined();
+    },
+  );
 });

@@ -14,8 +14,8 @@ describe('library_get_book', () => {
     const result = await app.callTool('library_get_book', { isbn: '0000000000000' });
 
     expect(result.isError).toBe(true);
-    expect(result.structuredContent?.error).toMatchObject({
-      data: { reason: 'no_match', recovery: { hint: expect.stringContaining('Search the catalogue') } },
+    expect(result.structuredContent).toMatchObject({
+      error: { data: { reason: 'no_match', recovery: { hint: expect.stringContaining('Search the catalogue') } } },
     });
     await app.close();
   });

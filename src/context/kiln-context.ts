@@ -60,10 +60,11 @@ export class KilnContext implements Context {
   readonly notifyPromptListChanged: (() => void) | undefined;
   readonly notifyResourceListChanged: (() => void) | undefined;
   readonly notifyResourceUpdated: ((uri: string) => void) | undefined;
-  readonly #openState: () => ContextState;
+  readonly #parts: KilnContextParts;
   #state: ContextState | undefined;
 
   constructor(parts: KilnContextParts) {
+    this.#parts = parts;
     this.requestId = parts.requestId;
     this.timestamp = parts.timestamp;
     this.tenantId = parts.tenantId;
@@ -87,12 +88,16 @@ export class KilnContext implements Context {
     this.notifyPromptListChanged = parts.notifyPromptListChanged;
     this.notifyResourceListChanged = parts.notifyResourceListChanged;
     this.notifyResourceUpdated = parts.notifyResourceUpdated;
-    this.#openState = parts.openState;
   }
 
   /** Opened on first use: most calls never touch state, and a missing tenant must fail only when one does. */
   get state(): ContextState {
-    this.#state ??= this.#openState();
+    this.#state ??= this.#parts.openState();
     return this.#state;
+  }
+
+  /** The same request with a different `extra` bag (see `withExtra`). */
+  withExtra(extra: Readonly<Record<string, unknown>>): KilnContext {
+    return new KilnContext({ ...this.#parts, extra });
   }
 }

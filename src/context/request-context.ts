@@ -26,11 +26,9 @@ export interface RequestContext {
 /** A copy of `context` whose `extra` bag is merged with `extra` (the parent's bag is kept, not replaced). */
 export function withExtra<C extends RequestContext>(context: C, extra: Readonly<Record<string, unknown>>): C {
   const merged = { ...context.extra, ...extra };
-  const prototype = Object.getPrototypeOf(context);
-  if (prototype === Object.prototype || prototype === null) return { ...context, extra: merged };
-  // A class-built context (the handler's Context) keeps accessors such as `state` on its prototype, over private
-  // fields a spread copy cannot carry; a view that only replaces `extra` keeps every one of them working.
-  return new Proxy(context, { get: (target, key) => (key === 'extra' ? merged : Reflect.get(target, key)) });
+  // A handler's Context is a class whose accessors (`state`) a spread copy would lose; it derives itself.
+  const derivable = context as C & { withExtra?: (extra: Readonly<Record<string, unknown>>) => C };
+  return typeof derivable.withExtra === 'function' ? derivable.withExtra(merged) : { ...context, extra: merged };
 }
 
 /** The canonical field names; an `extra` or log-data key reusing one never replaces the context's value. */

@@ -7,6 +7,8 @@ export interface ConstructorDependency {
   readonly index: number;
   readonly name: string;
   readonly token: InjectionToken;
+  /** Where the dependency is declared; constructor parameters unless a factory's `inject` list. */
+  readonly source?: 'constructor' | 'factory';
 }
 
 export type DependencyResult =

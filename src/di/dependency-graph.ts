@@ -105,7 +105,7 @@ function checkVisibility(
 ): void {
   for (const dependency of dependencies) {
     if (visible.has(dependency.token)) continue;
-    const where = `${owner} depends on ${tokenName(dependency.token)} (constructor parameter #${dependency.index} '${dependency.name}')`;
+    const where = `${owner} depends on ${tokenName(dependency.token)} (${describeDependency(dependency)})`;
     const provider = providers.get(dependency.token);
     if (!provider) {
       problems.push(`${where}, which no module provides. Add it to ${module.name}'s providers.`);
@@ -127,9 +127,15 @@ function checkSingletonScope(
     if (scopeOf(dependency.token, providers) !== 'request') continue;
     problems.push(
       `Singleton ${tokenName(entry.provider.token)} (${entry.module.name}) depends on request-scoped ` +
-        `${tokenName(dependency.token)} through constructor parameter #${dependency.index} '${dependency.name}'. ` +
+        `${tokenName(dependency.token)} through ${describeDependency(dependency)}. ` +
         `Mark ${tokenName(entry.provider.token)} @Injectable({ scope: 'request' }), or pass the request's values as ` +
         'method arguments instead.',
     );
   }
+}
+
+function describeDependency(dependency: ConstructorDependency): string {
+  return dependency.source === 'factory'
+    ? `factory argument ${dependency.name}`
+    : `constructor parameter #${dependency.index} '${dependency.name}'`;
 }

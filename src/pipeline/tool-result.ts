@@ -18,9 +18,10 @@ export interface SuccessParts {
 
 export function successResult(tool: CompiledTool, parts: SuccessParts): CallToolResult {
   const content: ContentBlock[] = [...parts.media, ...domainBlocks(parts.formatted, parts.domain)];
+  // A content-only tool has no structuredContent; its enrichment still reaches the trailer.
   const trailer = renderEnrichmentTrailer(
     tool.enrichmentKeys,
-    parts.structured ?? {},
+    parts.structured ?? parts.enrichmentValues,
     parts.enrichmentKinds,
     tool.enrichmentTrailer,
   );

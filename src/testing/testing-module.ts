@@ -30,7 +30,8 @@ export interface FactoryOverride<T> {
 
 /** The second half of `overrideProvider(token)`: what the token resolves to instead. */
 export interface OverrideBy<T> {
-  useValue(value: T): TestingModuleBuilder;
+  /** A fake only needs the members the code under test calls; the rest of T's public surface may be left out. */
+  useValue(value: Partial<T>): TestingModuleBuilder;
   useClass(implementation: Constructor<T>): TestingModuleBuilder;
   useFactory(factory: FactoryOverride<T>): TestingModuleBuilder;
 }

@@ -25,7 +25,9 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ MCP_TRANSPORT_TYPE: '', MCP_LOG_LEVEL: '', STORAGE_PROVIDER_TYPE: '' })).toEqual(loadConfig({}));
+    expect(loadConfig({ MCP_TRANSPORT_TYPE: '', MCP_LOG_LEVEL: '', STORAGE_PROVIDER_TYPE: '' })).toEqual(
+      loadConfig({}),
+    );
   });
 
   it('reads every setting', () => {
@@ -110,6 +112,8 @@ describe('loadConfig', () => {
   it('stops createApp before anything is compiled or served', async () => {
     const boot = createApp(fixtureModule({}), { serve: false, env: { STORAGE_PROVIDER_TYPE: 'tape' } });
     await expect(boot).rejects.toBeInstanceOf(KilnBootError);
-    await expect(boot).rejects.toThrow('STORAGE_PROVIDER_TYPE="tape" is not valid: expected one of in-memory, filesystem.');
+    await expect(boot).rejects.toThrow(
+      'STORAGE_PROVIDER_TYPE="tape" is not valid: expected one of in-memory, filesystem.',
+    );
   });
 });

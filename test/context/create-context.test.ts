@@ -142,7 +142,12 @@ describe('wiring', () => {
 
   it('builds fail and recoveryFor from the contract it is given', () => {
     const contract = [
-      { reason: 'no_match', code: JsonRpcErrorCode.NotFound, when: 'Nothing.', recovery: 'Try a broader query instead.' },
+      {
+        reason: 'no_match',
+        code: JsonRpcErrorCode.NotFound,
+        when: 'Nothing.',
+        recovery: 'Try a broader query instead.',
+      },
     ] as const;
     const { context } = buildContext({}, contract);
     expect(context.fail('no_match').code).toBe(JsonRpcErrorCode.NotFound);

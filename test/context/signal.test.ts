@@ -16,7 +16,11 @@ function slowToolFixture() {
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
   });
-  @Tool('slow_export', { description: 'Exports slowly, stopping when cancelled.', input: z.object({}), output: Observed })
+  @Tool('slow_export', {
+    description: 'Exports slowly, stopping when cancelled.',
+    input: z.object({}),
+    output: Observed,
+  })
   class SlowExportTool {
     async handle(_input: unknown, ctx: Context) {
       const abortedAtStart = ctx.signal.aborted;

@@ -28,7 +28,10 @@ describe('@Disabled tools', () => {
     const app = await bootApp(fixtureModule({ tools: [LegacySearchTool, ModernSearchTool] }));
     const manifest = app.runtime.manifestTools.map((t) => [t.name, t.disabled]);
     expect(manifest).toEqual([
-      ['legacy_search', { reason: 'The legacy index was retired.', hint: 'Use modern_search instead.', since: '0.2.0' }],
+      [
+        'legacy_search',
+        { reason: 'The legacy index was retired.', hint: 'Use modern_search instead.', since: '0.2.0' },
+      ],
       ['modern_search', undefined],
     ]);
   });

@@ -55,9 +55,16 @@ describe('renderEnrichmentTrailer', () => {
   it('uses the label, then the render, of a field without a kind', () => {
     const trailer = {
       totalFound: { label: 'Total Found' },
-      filters: { label: 'ignored when render exists', render: (f: unknown) => `Filters: ${(f as { tag: string }).tag}` },
+      filters: {
+        label: 'ignored when render exists',
+        render: (f: unknown) => `Filters: ${(f as { tag: string }).tag}`,
+      },
     } as EnrichmentTrailer<EnrichmentShape>;
-    const text = trailerOf(['totalFound', 'filters'], (enrich) => enrich({ totalFound: 2990, filters: { tag: 'x' } }), trailer);
+    const text = trailerOf(
+      ['totalFound', 'filters'],
+      (enrich) => enrich({ totalFound: 2990, filters: { tag: 'x' } }),
+      trailer,
+    );
     expect(text).toBe('**Total Found:** 2990\nFilters: x');
   });
 
@@ -67,16 +74,18 @@ describe('renderEnrichmentTrailer', () => {
   });
 
   it('drops the kind tag when a plain write replaces a helper’s value', () => {
-    expect(trailerOf(['totalCount'], (enrich) => {
-      enrich.total(3);
-      enrich({ totalCount: 4 });
-    })).toBe('**totalCount:** 4');
+    expect(
+      trailerOf(['totalCount'], (enrich) => {
+        enrich.total(3);
+        enrich({ totalCount: 4 });
+      }),
+    ).toBe('**totalCount:** 4');
   });
 
   it('renders objects and arrays as JSON when no render is given', () => {
-    expect(trailerOf(['filters', 'ids'], (enrich) => enrich({ filters: { tag: 'x', since: 2024 }, ids: ['a', 'b'] }))).toBe(
-      '**filters:** {"tag":"x","since":2024}\n**ids:** ["a","b"]',
-    );
+    expect(
+      trailerOf(['filters', 'ids'], (enrich) => enrich({ filters: { tag: 'x', since: 2024 }, ids: ['a', 'b'] })),
+    ).toBe('**filters:** {"tag":"x","since":2024}\n**ids:** ["a","b"]');
   });
 
   it('puts a blank line after a block quote so the next field is not folded into it', () => {
@@ -99,15 +108,24 @@ describe('renderEnrichmentTrailer', () => {
   });
 
   it('adds no blank line after a line that only starts with a dash or digits', () => {
-    const trailer = { delta: { render: () => '-5 degrees' }, year: { render: () => '2024 edition' } } as EnrichmentTrailer<EnrichmentShape>;
-    const text = trailerOf(['delta', 'year', 'region'], (enrich) => enrich({ delta: -5, year: 2024, region: 'eu' }), trailer);
+    const trailer = {
+      delta: { render: () => '-5 degrees' },
+      year: { render: () => '2024 edition' },
+    } as EnrichmentTrailer<EnrichmentShape>;
+    const text = trailerOf(
+      ['delta', 'year', 'region'],
+      (enrich) => enrich({ delta: -5, year: 2024, region: 'eu' }),
+      trailer,
+    );
     expect(text).toBe('-5 degrees\n2024 edition\n**region:** eu');
   });
 
   it('never ends with a blank line', () => {
-    expect(trailerOf(['totalCount', 'notice'], (enrich) => {
-      enrich.total(1);
-      enrich.notice('Only one match.');
-    })).toBe('1 total\n> Only one match.');
+    expect(
+      trailerOf(['totalCount', 'notice'], (enrich) => {
+        enrich.total(1);
+        enrich.notice('Only one match.');
+      }),
+    ).toBe('1 total\n> Only one match.');
   });
 });

@@ -70,14 +70,20 @@ describe('the advertised outputSchema', () => {
     expect(schema.type).toBe('object');
     expect(schema.required).toBeUndefined();
     expect(Object.keys(schema.properties as object)).toEqual(['items', 'nextCursor', 'totalCount', 'notice', 'error']);
-    expect(schema.anyOf).toEqual([{ not: { required: ['error'] }, required: ['items', 'totalCount'] }, { required: ['error'] }]);
+    expect(schema.anyOf).toEqual([
+      { not: { required: ['error'] }, required: ['items', 'totalCount'] },
+      { required: ['error'] },
+    ]);
     expect(tool.definition.outputSchema).toEqual(tool.advertisedOutputSchema);
   });
 
   it('names the declared reasons as examples without constraining data.reason to them', async () => {
     const { tool } = await compiled();
-    const reason = (tool.definition.outputSchema as { properties: { error: { properties: { data: { properties: { reason: Record<string, unknown> } } } } } })
-      .properties.error.properties.data.properties.reason;
+    const reason = (
+      tool.definition.outputSchema as {
+        properties: { error: { properties: { data: { properties: { reason: Record<string, unknown> } } } } };
+      }
+    ).properties.error.properties.data.properties.reason;
     expect(reason.type).toBe('string');
     expect(reason.enum).toBeUndefined();
     expect(reason.examples).toEqual(['index_offline', 'bad_query']);
@@ -95,7 +101,9 @@ describe('the advertised outputSchema', () => {
 
   it('validates an envelope carrying a reason the contract does not declare', async () => {
     const { tool } = await compiled();
-    const envelope = { error: { code: -32001, message: 'Gone.', data: { reason: 'service_specific', requestId: 'R' } } };
+    const envelope = {
+      error: { code: -32001, message: 'Gone.', data: { reason: 'service_specific', requestId: 'R' } },
+    };
     expect(validate(tool.definition.outputSchema, envelope)).toBe(true);
   });
 
@@ -138,8 +146,9 @@ describe('widenOutputSchema', () => {
 
   it('describes the reason generically when the tool declares no contract', () => {
     const widened = widenOutputSchema({ type: 'object', properties: {} }, []);
-    const reason = (widened.properties as { error: { properties: { data: { properties: { reason: Record<string, unknown> } } } } })
-      .error.properties.data.properties.reason;
+    const reason = (
+      widened.properties as { error: { properties: { data: { properties: { reason: Record<string, unknown> } } } } }
+    ).error.properties.data.properties.reason;
     expect(reason).toEqual({ type: 'string', description: 'Machine-readable reason, when one applies.' });
   });
 });

@@ -209,7 +209,9 @@ describe('input roots and aliases', () => {
       }
     }
     const problem = await bootTools(UnionRootTool);
-    expect(problem).toContain('Tool get_item (UnionRootTool): Input root must be z.object(...) or z.discriminatedUnion(...)');
+    expect(problem).toContain(
+      'Tool get_item (UnionRootTool): Input root must be z.object(...) or z.discriminatedUnion(...)',
+    );
     expect(problem).toContain('a bare z.union has no discriminator');
   });
 
@@ -257,14 +259,17 @@ describe('reporting', () => {
         return 'item';
       }
     }
-    const error = await bootApp(fixtureModule({ tools: [TwoProblemsTool, EmptyDescriptionTool] })).catch((e) => e);
+    const error = await bootApp(fixtureModule({ tools: [TwoProblemsTool, EmptyDescriptionTool] })).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(KilnBootError);
-    expect(error.problems).toEqual([
+    expect((error as KilnBootError).problems).toEqual([
       'Tool findItems (TwoProblemsTool): name must be snake_case, 1–64 characters (for example notes_get_note).',
       'Tool findItems (TwoProblemsTool): input fields without .describe(): query. Every field needs a description.',
       'Tool get_item (EmptyDescriptionTool): description is empty; say when and how to use it.',
     ]);
-    expect(error.message).toMatch(/^Kiln could not start:\n {2}- Tool findItems/);
+    expect((error as KilnBootError).message).toMatch(/^Kiln could not start:\n {2}- Tool findItems/);
   });
 
   it('rejects a class listed as a tool without @Tool', async () => {

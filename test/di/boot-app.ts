@@ -25,7 +25,10 @@ export async function bootApp(root: ModuleRef, options: CreateAppOptions = {}): 
 export function capturedLog(): { readonly options: CreateAppOptions; readonly lines: CapturedLines['lines'] } {
   const destination = captureDestination();
   const logger = createLogger({ level: 'debug', name: 'kiln', destination });
-  return { options: { overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]) }, lines: destination.lines };
+  return {
+    options: { overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]) },
+    lines: destination.lines,
+  };
 }
 
 /** Closes every app booted so far; call from afterEach so singletons and storage never outlive their test. */

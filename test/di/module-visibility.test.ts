@@ -51,7 +51,9 @@ describe('provider visibility across modules', () => {
     class ReportsModule {}
 
     const problem = await bootProblem(ReportsModule);
-    expect(problem).toContain("ReportService (ReportsModule) depends on Database (constructor parameter #0 'database')");
+    expect(problem).toContain(
+      "ReportService (ReportsModule) depends on Database (constructor parameter #0 'database')",
+    );
     expect(problem).toContain('provided by DatabaseModule but not exported to ReportsModule');
   });
 
@@ -138,14 +140,20 @@ describe('dynamic modules', () => {
   }
 
   it('provides the value its forRoot options configured to a tool of the importing module', async () => {
-    const app = await bootApp(fixtureModule({ imports: [GreetingModule.forRoot({ greeting: 'Hello' })], tools: [GreetTool] }));
+    const app = await bootApp(
+      fixtureModule({ imports: [GreetingModule.forRoot({ greeting: 'Hello' })], tools: [GreetTool] }),
+    );
     const result = await app.callTool('greet', { name: 'Ada' });
     expect(result.structuredContent).toEqual({ text: 'Hello, Ada!' });
   });
 
   it('keeps each app on its own configuration', async () => {
-    const english = await bootApp(fixtureModule({ imports: [GreetingModule.forRoot({ greeting: 'Hello' })], tools: [GreetTool] }));
-    const french = await bootApp(fixtureModule({ imports: [GreetingModule.forRoot({ greeting: 'Bonjour' })], tools: [GreetTool] }));
+    const english = await bootApp(
+      fixtureModule({ imports: [GreetingModule.forRoot({ greeting: 'Hello' })], tools: [GreetTool] }),
+    );
+    const french = await bootApp(
+      fixtureModule({ imports: [GreetingModule.forRoot({ greeting: 'Bonjour' })], tools: [GreetTool] }),
+    );
     expect((await french.callTool('greet', { name: 'Ada' })).structuredContent).toEqual({ text: 'Bonjour, Ada!' });
     expect((await english.callTool('greet', { name: 'Ada' })).structuredContent).toEqual({ text: 'Hello, Ada!' });
   });

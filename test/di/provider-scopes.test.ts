@@ -89,7 +89,10 @@ describe('constructor parameters without a runtime type', () => {
       }
     }
     const app = await bootApp(
-      fixtureModule({ providers: [{ provide: CLOCK, useValue: { now: () => 1000 } }, Scheduler], tools: [NextRunTool] }),
+      fixtureModule({
+        providers: [{ provide: CLOCK, useValue: { now: () => 1000 } }, Scheduler],
+        tools: [NextRunTool],
+      }),
     );
     expect((await app.callTool('next_run')).content).toEqual([{ type: 'text', text: 'next run at 1060' }]);
   });
@@ -129,7 +132,10 @@ describe('request-scoped providers', () => {
         };
       }
     }
-    return { module: fixtureModule({ providers: [RequestStamp, StampReader], tools: [WhoAmITool] }), built: () => built };
+    return {
+      module: fixtureModule({ providers: [RequestStamp, StampReader], tools: [WhoAmITool] }),
+      built: () => built,
+    };
   }
 
   it('builds none at boot, then one fresh instance per request that sees that request', async () => {
@@ -242,7 +248,10 @@ describe('disposal at the end of a request', () => {
             provide: SESSION,
             scope: 'request',
             inject: [CONTEXT],
-            useFactory: (ctx: Context) => ({ id: ctx.requestId, dispose: () => events.push(`closed ${ctx.requestId}`) }),
+            useFactory: (ctx: Context) => ({
+              id: ctx.requestId,
+              dispose: () => events.push(`closed ${ctx.requestId}`),
+            }),
           },
         ],
         tools: [UseSessionTool],

@@ -61,7 +61,10 @@ describe('singletons', () => {
 
   it('hands every consumer and every request the same instance', async () => {
     const app = await bootApp(catalogFixture().module);
-    const read = async () => JSON.parse((await app.callTool('catalog_id')).content[0]?.text as string) as number[];
+    const read = async () => {
+      const [block] = (await app.callTool('catalog_id')).content as { text: string }[];
+      return JSON.parse(block?.text ?? '[]') as number[];
+    };
     const [first, second] = [await read(), await read()];
     expect(new Set([...(first ?? []), ...(second ?? [])]).size).toBe(1);
   });

@@ -107,7 +107,10 @@ describe.each(ERAS)('notes resources and prompts ($era era)', (eraCase) => {
 
   it('completes the style argument', async () => {
     const complete = (value: string) =>
-      server.client.complete({ ref: { type: 'ref/prompt', name: 'notes_summarize' }, argument: { name: 'style', value } });
+      server.client.complete({
+        ref: { type: 'ref/prompt', name: 'notes_summarize' },
+        argument: { name: 'style', value },
+      });
     expect((await complete('b')).completion).toEqual({ values: ['bullets'], total: 1, hasMore: false });
     expect((await complete('')).completion.values).toEqual(['bullets', 'paragraph']);
     expect((await complete('z')).completion.values).toEqual([]);

@@ -192,7 +192,10 @@ describe.each(ERAS)('pipeline fixture definitions ($era era)', (eraCase) => {
     });
     expect(completion.values).toEqual(['thorough']);
     await expect(
-      server.client.complete({ ref: { type: 'ref/prompt', name: 'fixture_nothing' }, argument: { name: 'x', value: '' } }),
+      server.client.complete({
+        ref: { type: 'ref/prompt', name: 'fixture_nothing' },
+        argument: { name: 'x', value: '' },
+      }),
     ).rejects.toMatchObject({ code: -32602 });
   });
 });

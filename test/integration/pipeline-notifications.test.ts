@@ -1,11 +1,16 @@
 // ctx.log and ctx.progress as a client receives them over real stdio: logging follows each era's rules
 // (logging/setLevel on a 2025 session, the request's `_meta` log level on 2026-07-28), every line arrives with the
 // sensitive field masked, and progress reaches the caller that asked for it.
-import type { JSONRPCMessage, LoggingLevel, Progress } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_KEY } from './fixtures/pipeline/notification-tools.js';
+import type { JSONRPCMessage, JSONRPCNotification, LoggingLevel, Progress } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_KEY } from './fixtures/pipeline/fixture-values.js';
 import { PIPELINE_FIXTURE } from './helpers/built-servers.js';
-import { type ConnectedServer, connectServer } from './helpers/connected-server.js';
+import {
+  type ConnectedServer,
+  connectServer,
+  type ProcessLogLine,
+  waitForProcessLog,
+} from './helpers/connected-server.js';
 import { ERAS, LOG_LEVEL_META } from './helpers/eras.js';
 import { structured } from './helpers/tool-results.js';
 
@@ -28,21 +33,22 @@ const EVERY_LEVEL = [
 ];
 const atOrAbove = (floor: LoggingLevel) => EVERY_LEVEL.slice(EVERY_LEVEL.findIndex((e) => e.level === floor));
 
-type Notification = Extract<JSONRPCMessage, { method: string; id?: never }>;
-const isNotification = (method: string) => (message: JSONRPCMessage) =>
-  'method' in message && !('id' in message) && message.method === method;
+const isNotification =
+  (method: string) =>
+  (message: JSONRPCMessage): message is JSONRPCNotification =>
+    'method' in message && !('id' in message) && message.method === method;
 
 describe.each(ERAS)('notifications ($era era)', (eraCase) => {
   let server: ConnectedServer;
 
   const callLogLevels = (meta?: Record<string, unknown>) =>
-    server.client.callTool({ name: 'fixture_log_levels', arguments: { topic: TOPIC }, ...(meta ? { _meta: meta } : {}) });
-
-  /** Waits until the process log shows the call's last line, so an absence on the wire is not a race. */
-  const waitForProcessLog = (requestIdSeen: number) =>
-    vi.waitFor(() => {
-      expect(server.stderr().split('Error line').length - 1).toBeGreaterThanOrEqual(requestIdSeen);
+    server.client.callTool({
+      name: 'fixture_log_levels',
+      arguments: { topic: TOPIC },
+      ...(meta ? { _meta: meta } : {}),
     });
+
+  const isLastLogLine = (line: ProcessLogLine) => line.msg === 'Error line';
 
   beforeAll(async () => {
     server = await connectServer(PIPELINE_FIXTURE, eraCase, { MCP_LOG_LEVEL: 'debug' });
@@ -68,9 +74,10 @@ describe.each(ERAS)('notifications ($era era)', (eraCase) => {
     });
   } else {
     it('sends no notifications/message when the request carries no log level', async () => {
-      const before = server.stderr().split('Error line').length - 1;
+      const before = server.processLog().filter(isLastLogLine).length;
       expect(structured(await callLogLevels())).toEqual({ logged: 5 });
-      await waitForProcessLog(before + 1);
+      // The handler did log: the absence below is the era's rule, not a call that never reached ctx.log.
+      await waitForProcessLog(server, isLastLogLine, before + 1);
       expect(server.logs).toEqual([]);
       expect(server.wire.filter(isNotification('notifications/message'))).toEqual([]);
     });
@@ -88,9 +95,10 @@ describe.each(ERAS)('notifications ($era era)', (eraCase) => {
   }
 
   it('masks the API key in the process log too', async () => {
+    const before = server.processLog().filter(isLastLogLine).length;
     await callLogLevels();
-    await vi.waitFor(() => expect(server.stderr()).toContain('Error line'));
-    expect(server.stderr()).toContain(`"apiKey":"${REDACTED}"`);
+    const [line] = (await waitForProcessLog(server, isLastLogLine, before + 1)).slice(-1);
+    expect(line).toMatchObject({ level: 'error', topic: TOPIC, apiKey: REDACTED, error: 'Upstream refused the call' });
     expect(server.stderr()).not.toContain(API_KEY);
   });
 
@@ -102,14 +110,15 @@ describe.each(ERAS)('notifications ($era era)', (eraCase) => {
     );
     expect(structured(result)).toEqual({ completed: 3 });
 
-    const onWire = server.wire.filter(isNotification('notifications/progress')) as Notification[];
+    const onWire = server.wire.filter(isNotification('notifications/progress'));
     const params = onWire.map((n) => n.params as Progress & { progressToken: string | number });
     const token = params[0]?.progressToken;
     expect(token).toBeDefined();
     expect(params).toEqual(
       [1, 2, 3].map((step) => ({ progressToken: token, progress: step, total: 3, message: `Step ${step} of 3` })),
     );
-    const responseAt = server.wire.findIndex((m) => 'result' in m && m.id === token);
+    // The wire was cleared before this test, so the one result on it is this call's.
+    const responseAt = server.wire.findIndex((m) => 'result' in m);
     expect(responseAt).toBeGreaterThan(server.wire.indexOf(onWire.at(-1) as JSONRPCMessage));
     // SDK 2.4.0 dispatches notifications a microtask late but responses at once, and drops the progress callback with
     // the response: notifications that share a read with the response never reach onprogress. What does arrive is

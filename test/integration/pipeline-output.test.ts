@@ -1,11 +1,15 @@
 // The output side of a tool call over real stdio, in both eras: content[] order (media → format() → enrichment
 // trailer), every enrichment kind on both surfaces, masked unexpected failures and typed ctx.fail envelopes.
 import type { Tool } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LEAKED_SECRET } from './fixtures/pipeline/failure-tools.js';
-import { PIXEL_PNG, SILENT_WAV } from './fixtures/pipeline/output-tools.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE, LEAKED_SECRET, PIXEL_PNG, SILENT_WAV } from './fixtures/pipeline/fixture-values.js';
 import { PIPELINE_FIXTURE } from './helpers/built-servers.js';
-import { type ConnectedServer, connectServer } from './helpers/connected-server.js';
+import {
+  type ConnectedServer,
+  connectServer,
+  type ProcessLogLine,
+  waitForProcessLog,
+} from './helpers/connected-server.js';
 import { ERAS } from './helpers/eras.js';
 import {
   expectMaskedFailure,
@@ -19,18 +23,11 @@ describe.each(ERAS)('tool output ($era era)', (eraCase) => {
   let server: ConnectedServer;
   let tools: Tool[];
 
-  /** The process-log line for a request, once it has arrived on stderr. */
+  /** The one process-log line a failed request writes, found by the request id the envelope quotes. */
   const loggedLine = async (requestId: string) => {
-    let line: Record<string, unknown> | undefined;
-    await vi.waitFor(() => {
-      const found = server
-        .stderr()
-        .split('\n')
-        .find((l) => l.includes(`"requestId":"${requestId}"`));
-      expect(found).toBeDefined();
-      line = JSON.parse(found as string) as Record<string, unknown>;
-    });
-    return line as Record<string, unknown>;
+    const lines = await waitForProcessLog(server, (line) => line.requestId === requestId);
+    expect(lines).toHaveLength(1);
+    return lines[0] as ProcessLogLine;
   };
 
   beforeAll(async () => {
@@ -101,6 +98,21 @@ describe.each(ERAS)('tool output ($era era)', (eraCase) => {
     const trailer = result.content.at(-1);
     expect(trailer).toMatchObject({ type: 'text', text: expect.stringMatching(/\n> Nothing starts with "zz"\.$/) });
     expect(JSON.stringify(trailer)).not.toContain('truncated');
+  });
+
+  it('keeps each concurrent call on one connection to its own enrichment', async () => {
+    const queries = ['a', 'al', 'alp', 'b', 'g', 'z', 'alt', 'be'];
+    const results = await Promise.all(
+      queries.map((query) => server.client.callTool({ name: 'fixture_search_items', arguments: { query, limit: 10 } })),
+    );
+    results.forEach((result, index) => {
+      const query = queries[index] as string;
+      const matches = CATALOGUE.filter((name) => name.startsWith(query));
+      expect(structured(result)).toMatchObject({ items: matches, effectiveQuery: query, totalCount: matches.length });
+      expect(result.content.at(-1)).toMatchObject({
+        text: expect.stringMatching(`^Query: ${query}\n${matches.length} total\n`),
+      });
+    });
   });
 
   it('masks a plain Error as -32603 and logs the original with the same request id', async () => {

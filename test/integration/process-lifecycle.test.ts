@@ -1,15 +1,27 @@
-// The notes server as a process, driven by hand-written lines: stdout carries JSON-RPC and nothing else, and the
-// process exits with code 0 when the client closes stdin or sends SIGTERM, in both eras.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+// The notes server as a process, in both eras: stdout carries JSON-RPC and nothing else, the process exits with
+// code 0 when the client closes stdin or sends SIGTERM, and filesystem storage outlives a restart.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, type ExpectStatic, it, type TestContext } from 'vitest';
 import { assertBuilt, NOTES_SERVER } from './helpers/built-servers.js';
-import { ERAS, type EraCase } from './helpers/eras.js';
+import { type ConnectedServer, connectServer } from './helpers/connected-server.js';
+import { ERAS, type EraCase, LOG_LEVEL_META } from './helpers/eras.js';
 import { openingMessages, type RawStdioServer, requestMeta, spawnRawServer } from './helpers/raw-stdio-server.js';
+import { structured } from './helpers/tool-results.js';
 
 const CALL_ID = 2;
 
-/** Opens the era's exchange and makes one tool call that logs (ctx.log) and takes an input repair (debug log). */
-async function startWithToolCall(eraCase: EraCase): Promise<RawStdioServer> {
+/**
+ * Spawns the server, opens the era's exchange and makes one tool call that logs through ctx.log and has its
+ * stringified tags repaired (a debug line). Shutdown is only tested after the server has answered: a signal that
+ * lands while Node is still loading modules takes the default action, before any handler exists.
+ */
+async function startWithToolCall(eraCase: EraCase, { expect, onTestFinished }: TestContext): Promise<RawStdioServer> {
   const server = spawnRawServer(NOTES_SERVER, { MCP_LOG_LEVEL: 'debug' });
+  onTestFinished(() => {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  });
   const opening = openingMessages(eraCase);
   for (const message of opening) server.send(message);
   if (opening.length > 0) await server.response(1);
@@ -20,57 +32,71 @@ async function startWithToolCall(eraCase: EraCase): Promise<RawStdioServer> {
     params: {
       name: 'notes_create_note',
       arguments: { title: 'Lifecycle', body: 'Body', tags: '["process"]' },
-      _meta: { ...requestMeta(eraCase), 'io.modelcontextprotocol/logLevel': 'debug' },
+      _meta: { ...requestMeta(eraCase), [LOG_LEVEL_META]: 'debug' },
     },
   });
-  const response = await server.response(CALL_ID);
-  expect(response).toMatchObject({ result: { structuredContent: { title: 'Lifecycle', tags: ['process'] } } });
+  expect(await server.response(CALL_ID)).toMatchObject({
+    result: { structuredContent: { title: 'Lifecycle', tags: ['process'] } },
+  });
   return server;
 }
 
+function expectJsonRpcOnly(lines: readonly string[], expect: ExpectStatic): void {
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+}
+
 describe.each(ERAS)('notes server process ($era era)', (eraCase) => {
-  const started: RawStdioServer[] = [];
-  const start = async () => {
-    const server = await startWithToolCall(eraCase);
-    started.push(server);
-    return server;
-  };
-
   beforeAll(() => assertBuilt(NOTES_SERVER));
-  afterEach(() => {
-    for (const server of started.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  });
 
-  it('writes only JSON-RPC messages to stdout and its log lines to stderr', async () => {
-    const server = await start();
+  it.concurrent('writes only JSON-RPC messages to stdout and its log lines to stderr', async (context) => {
+    const { expect } = context;
+    const server = await startWithToolCall(eraCase, context);
     server.child.stdin.end();
     await server.exited;
 
     const lines = server.stdoutLines();
-    expect(lines.length).toBeGreaterThanOrEqual(2);
-    for (const line of lines) {
-      const message: unknown = JSON.parse(line);
-      expect(message).toMatchObject({ jsonrpc: '2.0' });
-    }
-    // The mirrored ctx.log line is a notification on stdout; the process log stays on stderr.
-    expect(lines.some((line) => line.includes('"notifications/message"'))).toBe(true);
-    const stderrLines = server.stderr().trim().split('\n');
-    expect(stderrLines.some((line) => line.includes('Input edge rewrote arguments'))).toBe(true);
-    expect(stderrLines.some((line) => line.includes('Creating note'))).toBe(true);
-    expect(lines.some((line) => line.includes('Input edge rewrote arguments'))).toBe(false);
+    expectJsonRpcOnly(lines, expect);
+    // The mirrored ctx.log line is a notification on stdout; the process log, debug lines included, stays on stderr.
+    expect(lines.filter((line) => line.includes('"notifications/message"'))).toHaveLength(1);
+    expect(server.stderr()).toContain('"msg":"Input edge rewrote arguments"');
+    expect(server.stderr()).toContain('"msg":"Creating note"');
+    expect(lines.join('\n')).not.toContain('Input edge rewrote arguments');
   });
 
-  it('exits with code 0 when the client closes stdin', async () => {
-    const server = await start();
+  it.concurrent('exits with code 0 when the client closes stdin', async (context) => {
+    const server = await startWithToolCall(eraCase, context);
     server.child.stdin.end();
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.stderr()).toContain('Shutting down (stdin closed)');
+    context.expect(await server.exited).toEqual({ code: 0, signal: null });
+    context.expect(server.stderr()).toContain('Shutting down (stdin closed)');
   });
 
-  it('exits with code 0 on SIGTERM', async () => {
-    const server = await start();
+  it.concurrent('exits with code 0 on SIGTERM', async (context) => {
+    const server = await startWithToolCall(eraCase, context);
     server.child.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.stderr()).toContain('Shutting down (SIGTERM)');
+    context.expect(await server.exited).toEqual({ code: 0, signal: null });
+    context.expect(server.stderr()).toContain('Shutting down (SIGTERM)');
+  });
+
+  it.concurrent('keeps notes across a restart with filesystem storage', async ({ expect, onTestFinished }) => {
+    const directory = await mkdtemp(join(tmpdir(), 'kiln-notes-'));
+    const servers: ConnectedServer[] = [];
+    onTestFinished(async () => {
+      await Promise.all(servers.map((server) => server.close()));
+      await rm(directory, { recursive: true, force: true });
+    });
+    const env = { STORAGE_PROVIDER_TYPE: 'filesystem', STORAGE_FILESYSTEM_PATH: directory };
+
+    const first = await connectServer(NOTES_SERVER, eraCase, env);
+    servers.push(first);
+    const created = structured(
+      await first.client.callTool({ name: 'notes_create_note', arguments: { title: 'Kept', body: 'On disk' } }),
+    );
+    await first.close();
+
+    const second = await connectServer(NOTES_SERVER, eraCase, env);
+    servers.push(second);
+    const fetched = await second.client.callTool({ name: 'notes_get_note', arguments: { id: created.id } });
+    expect(structured(fetched)).toEqual(created);
   });
 });

@@ -1,7 +1,8 @@
-// An SDK Client connected to a compiled server over real stdio pipes: the child's stderr (the process log) and the
-// notifications/message it sends are collected so tests can assert on both.
+// An SDK Client connected to a compiled server over real stdio pipes. What the child sends is kept three ways: the
+// raw inbound messages, the notifications/message the SDK dispatched, and the process log the child wrote to stderr.
 import { Client, type JSONRPCMessage, type LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { expect, vi } from 'vitest';
 import { assertBuilt, REPO_ROOT } from './built-servers.js';
 import type { EraCase } from './eras.js';
 
@@ -14,8 +15,12 @@ export interface ConnectedServer {
   readonly wire: JSONRPCMessage[];
   /** Everything the child wrote to stderr so far. */
   stderr(): string;
+  /** The process log so far: one parsed pino line per complete stderr line. */
+  processLog(): ProcessLogLine[];
   close(): Promise<void>;
 }
+
+export type ProcessLogLine = Readonly<Record<string, unknown>>;
 
 export async function connectServer(
   serverPath: string,
@@ -55,6 +60,33 @@ export async function connectServer(
       logs.length = 0;
     },
     stderr: () => stderr,
+    // Only JSON lines are the process log; anything else on stderr (a Node warning) is not Kiln's to assert on.
+    processLog: () =>
+      stderr
+        .split('\n')
+        .slice(0, -1)
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as ProcessLogLine),
     close: () => client.close(),
   };
+}
+
+/**
+ * Waits for the process-log lines `select` picks to reach `count`. stderr is a second pipe, so a line written before
+ * the response can still arrive after it; waiting keeps an assertion on the log (or on an absence) from racing.
+ */
+export async function waitForProcessLog(
+  server: ConnectedServer,
+  select: (line: ProcessLogLine) => boolean,
+  count = 1,
+): Promise<ProcessLogLine[]> {
+  let selected: ProcessLogLine[] = [];
+  await vi.waitFor(
+    () => {
+      selected = server.processLog().filter(select);
+      expect(selected.length).toBeGreaterThanOrEqual(count);
+    },
+    { timeout: 5_000 },
+  );
+  return selected;
 }

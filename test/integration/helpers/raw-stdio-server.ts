@@ -65,7 +65,10 @@ export function spawnRawServer(serverPath: string, env: Readonly<Record<string, 
   };
 }
 
-/** The first exchange of each era, written as a client would put it on the wire. */
+/**
+ * The messages that open a connection, written as a client puts them on the wire: the 2025 handshake, or nothing on
+ * 2026-07-28, where the first request itself carries the envelope (requestMeta) that selects the era.
+ */
 export function openingMessages(eraCase: EraCase): Record<string, unknown>[] {
   if (eraCase.era === 'legacy') {
     return [

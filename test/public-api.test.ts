@@ -1,0 +1,91 @@
+// Pins the runtime surface of every entry point in package.json `exports`: adding or removing an export is a
+// deliberate change to this list, never an accident.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import * as errors from '../src/errors/index.js';
+import * as kiln from '../src/index.js';
+import * as testing from '../src/testing/index.js';
+
+const exportNames = (entry: object) => Object.keys(entry).sort();
+
+describe('public API', () => {
+  it('mcp-kiln exports exactly these names', () => {
+    expect(exportNames(kiln)).toEqual([
+      'CONTEXT',
+      'Disabled',
+      'Enrichment',
+      'Errors',
+      'Inject',
+      'Injectable',
+      'InputAlias',
+      'JsonRpcErrorCode',
+      'KILN_CONFIG',
+      'KilnApp',
+      'KilnBootError',
+      'LOGGER',
+      'McpError',
+      'Module',
+      'Prompt',
+      'Resource',
+      'STORAGE',
+      'Tool',
+      'createApp',
+      'createToken',
+      'loadConfig',
+      'withExtra',
+    ]);
+  });
+
+  it('mcp-kiln/testing exports exactly these names', () => {
+    expect(exportNames(testing)).toEqual([
+      'MODERN_PROTOCOL_VERSION',
+      'TestingApp',
+      'createInMemoryStorage',
+      'createMockContext',
+      'createTestingModule',
+      'getContentBlocks',
+      'getEnrichment',
+      'getEnrichmentKinds',
+      'getLogs',
+      'getProgress',
+      'runToolContract',
+    ]);
+  });
+
+  it('mcp-kiln/errors exports exactly these names', () => {
+    expect(exportNames(errors)).toEqual([
+      'JsonRpcErrorCode',
+      'KilnBootError',
+      'McpError',
+      'configurationError',
+      'conflict',
+      'errorCodeName',
+      'forbidden',
+      'internalError',
+      'invalidParams',
+      'invalidRequest',
+      'isProtocolError',
+      'notFound',
+      'rateLimited',
+      'serializationError',
+      'serviceUnavailable',
+      'storageError',
+      'timeout',
+      'unauthorized',
+      'validationError',
+    ]);
+  });
+
+  it('shares one error class between mcp-kiln and mcp-kiln/errors, so instanceof holds across them', () => {
+    expect(kiln.McpError).toBe(errors.McpError);
+    expect(kiln.KilnBootError).toBe(errors.KilnBootError);
+    expect(kiln.JsonRpcErrorCode).toBe(errors.JsonRpcErrorCode);
+  });
+
+  it('package.json declares exactly the pinned entry points', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './errors', './package.json', './testing']);
+  });
+});
