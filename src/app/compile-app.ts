@@ -14,6 +14,7 @@ import { KILN_CONFIG, LOGGER, STORAGE } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
 import { createLogger, type Logger } from '../logging/index.js';
 import { DEFAULT_INPUT_OPTIONS } from '../pipeline/input/index.js';
+import { InFlightRequests } from '../server/in-flight-requests.js';
 import type { KilnRuntime } from '../server/kiln-runtime.js';
 import { createStorageProvider, StorageService } from '../storage/index.js';
 import type { CreateAppOptions } from './app-options.js';
@@ -79,6 +80,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     container,
     services: { logger, logFloor: config.logLevel, stateFor: (tenantId) => storage.forTenant(tenantId) },
     logger,
+    inFlight: new InFlightRequests(),
     tools,
     manifestTools,
     resources,

@@ -36,7 +36,7 @@ export class KilnApp {
   readonly logger: Logger;
   private readonly storage: StorageService;
   private readonly serving = new Set<ServingHandle>();
-  private closed = false;
+  private closing: Promise<void> | undefined;
 
   constructor(compiled: CompiledApp) {
     this.runtime = compiled.runtime;
@@ -82,14 +82,15 @@ export class KilnApp {
   }
 
   /** Stops serving, disposes the root container and closes storage. Safe to call twice. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    const handles = [...this.serving];
-    this.serving.clear();
-    await Promise.allSettled(handles.map((h) => h.close()));
-    await this.runtime.container.dispose();
-    await this.storage.close();
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const handles = [...this.serving];
+      this.serving.clear();
+      await Promise.allSettled(handles.map((h) => h.close()));
+      await this.runtime.container.dispose();
+      await this.storage.close();
+    })();
+    return this.closing;
   }
 
   private track(handle: ServingHandle): ServingHandle {

@@ -1,6 +1,6 @@
 // resources/read: match the URI (fixed URIs first, then templates in declaration order), validate the template
 // variables against the typed params, run the handler in its request scope, normalise what it returned.
-import { type ReadResourceResult, ResourceNotFoundError } from '@modelcontextprotocol/server';
+import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
 import type { ContextSeed } from '../context/create-context.js';
@@ -32,7 +32,13 @@ export async function readResource(
 ): Promise<ReadResourceResult> {
   const match = matchResource(resources, uri);
   if (!match)
-    throw new ResourceNotFoundError(uri, `No resource matches ${uri}. List resources and templates to find one.`);
+    // -32602 with data.uri on both eras (the 2026-07-28 spec forbids -32002 and empty contents).
+    throw invalidParams(`No resource matches ${uri}.`, {
+      uri,
+      reason: 'unknown_resource',
+      recovery: { hint: 'Call resources/list and resources/templates/list to find a URI this server serves.' },
+      requestId: seed.requestId,
+    });
   const { resource } = match;
   let params: unknown = match.variables;
   if (resource.params) {
@@ -40,6 +46,8 @@ export async function readResource(
     if (!parsed.success) {
       throw invalidParams(`Invalid URI for resource ${resource.name}: ${z.prettifyError(parsed.error)}`, {
         uri,
+        reason: 'invalid_params',
+        recovery: { hint: `Fill the template ${resource.uriTemplate} with values its parameters accept.` },
         requestId: seed.requestId,
       });
     }

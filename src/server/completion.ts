@@ -19,7 +19,11 @@ export async function complete(
   const target = findTarget(runtime, ref);
   if (!target) {
     const what = ref.type === 'ref/prompt' ? `prompt ${ref.name}` : `resource template ${'uri' in ref ? ref.uri : ''}`;
-    throw invalidParams(`Cannot complete: no ${what} is served here.`, { requestId: seed.requestId });
+    throw invalidParams(`Cannot complete: no ${what} is served here.`, {
+      reason: ref.type === 'ref/prompt' ? 'unknown_prompt' : 'unknown_resource',
+      recovery: { hint: 'Use a prompt name from prompts/list or a template from resources/templates/list.' },
+      requestId: seed.requestId,
+    });
   }
   if (!target.completes) return { completion: { values: [], hasMore: false } };
   const handlerClass = target.handlerClass as new () => Completer;

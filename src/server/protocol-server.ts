@@ -24,6 +24,7 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
   const seed = (sdk: ServerContext) =>
     seedFromRequest(sdk, { era: options.era, server, exposesSessionId: options.exposesSessionId });
   const { capabilities, listings } = runtime;
+  const served = <T>(work: Promise<T>) => runtime.inFlight.track(work);
 
   if (capabilities.tools) {
     server.setRequestHandler('tools/list', () => listings.tools);
@@ -37,20 +38,19 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
           requestId: requestSeed.requestId,
         });
       }
-      const result = await runToolCall(runtime, tool, request.params.arguments, {
-        ...requestSeed,
-        operation: tool.name,
-      });
+      const result = await served(
+        runToolCall(runtime, tool, request.params.arguments, { ...requestSeed, operation: tool.name }),
+      );
       return server.projectCallToolResult(result, tool.advertisedOutputSchema);
     });
   }
   if (capabilities.resources) {
     server.setRequestHandler('resources/list', async (_request, sdk) => ({
-      resources: await listResources(runtime, seed(sdk)),
+      resources: await served(listResources(runtime, seed(sdk))),
     }));
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
     server.setRequestHandler('resources/read', (request, sdk) =>
-      readResource(runtime, runtime.resources, request.params.uri, seed(sdk)),
+      served(readResource(runtime, runtime.resources, request.params.uri, seed(sdk))),
     );
   }
   if (capabilities.prompts) {
@@ -65,11 +65,13 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
           requestId: requestSeed.requestId,
         });
       }
-      return getPrompt(runtime, prompt, request.params.arguments, requestSeed);
+      return served(getPrompt(runtime, prompt, request.params.arguments, requestSeed));
     });
   }
   if (capabilities.completions) {
-    server.setRequestHandler('completion/complete', (request, sdk) => complete(runtime, request.params, seed(sdk)));
+    server.setRequestHandler('completion/complete', (request, sdk) =>
+      served(complete(runtime, request.params, seed(sdk))),
+    );
   }
   return server;
 }

@@ -50,7 +50,15 @@ describe.each(ERAS)('notes resources and prompts ($era era)', (eraCase) => {
   it('rejects a URI no resource matches with -32602', async () => {
     const read = server.client.readResource({ uri: 'glazes://celadon' });
     await expect(read).rejects.toBeInstanceOf(ProtocolError);
-    await expect(read).rejects.toMatchObject({ code: -32602, data: { uri: 'glazes://celadon' } });
+    await expect(read).rejects.toMatchObject({
+      code: -32602,
+      data: {
+        uri: 'glazes://celadon',
+        reason: 'unknown_resource',
+        recovery: { hint: expect.stringContaining('resources/list') },
+        requestId: expect.any(String),
+      },
+    });
   });
 
   it('fails a template read of a missing note with the resource contract', async () => {

@@ -4,13 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, type ExpectStatic, it, type TestContext } from 'vitest';
-import { assertBuilt, NOTES_SERVER } from './helpers/built-servers.js';
+import { assertBuilt, NOTES_SERVER, PIPELINE_FIXTURE } from './helpers/built-servers.js';
 import { type ConnectedServer, connectServer } from './helpers/connected-server.js';
 import { ERAS, type EraCase, LOG_LEVEL_META } from './helpers/eras.js';
 import { openingMessages, type RawStdioServer, requestMeta, spawnRawServer } from './helpers/raw-stdio-server.js';
 import { structured } from './helpers/tool-results.js';
 
 const CALL_ID = 2;
+const READY_ID = 3;
 
 /**
  * Spawns the server, opens the era's exchange and makes one tool call that logs through ctx.log and has its
@@ -70,6 +71,38 @@ describe.each(ERAS)('notes server process ($era era)', (eraCase) => {
     context.expect(await server.exited).toEqual({ code: 0, signal: null });
     context.expect(server.stderr()).toContain('Shutting down (stdin closed)');
   });
+
+  const stoppers: [string, (server: RawStdioServer) => void][] = [
+    ['stdin closes', (server) => void server.child.stdin.end()],
+    ['SIGTERM arrives', (server) => void server.child.kill('SIGTERM')],
+  ];
+  it.concurrent.for(stoppers)(
+    'answers a request still running when %s, then exits with code 0',
+    async ([, stopServer], context) => {
+      const { expect, onTestFinished } = context;
+      const server = spawnRawServer(PIPELINE_FIXTURE);
+      onTestFinished(() => {
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      });
+      const opening = openingMessages(eraCase);
+      for (const message of opening) server.send(message);
+      if (opening.length > 0) await server.response(1);
+      // An answered request proves the signal handlers are installed before the signal is sent.
+      server.send({ jsonrpc: '2.0', id: READY_ID, method: 'tools/list', params: { _meta: requestMeta(eraCase) } });
+      await server.response(READY_ID);
+      server.send({
+        jsonrpc: '2.0',
+        id: CALL_ID,
+        method: 'tools/call',
+        params: { name: 'fixture_run_steps', arguments: { steps: 3, pauseMs: 150 }, _meta: requestMeta(eraCase) },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stopServer(server);
+
+      expect(await server.response(CALL_ID)).toMatchObject({ result: { structuredContent: { completed: 3 } } });
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    },
+  );
 
   it.concurrent('exits with code 0 on SIGTERM', async (context) => {
     const server = await startWithToolCall(eraCase, context);
