@@ -9,95 +9,52 @@ import type { Enrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
 import type { AuthContext } from './request-context.js';
 
-export interface KilnContextParts {
-  readonly requestId: string;
-  readonly timestamp: string;
-  readonly tenantId: string | undefined;
-  readonly sessionId: string | undefined;
-  readonly traceId: string | undefined;
-  readonly spanId: string | undefined;
-  readonly auth: AuthContext | undefined;
-  readonly operation: string;
-  readonly extra: Readonly<Record<string, unknown>> | undefined;
-  readonly era: ProtocolEra;
-  readonly signal: AbortSignal;
-  readonly clientCapabilities: ClientCapabilities | undefined;
-  readonly uri: URL | undefined;
-  readonly log: ContextLogger;
-  readonly enrich: Enrich;
-  readonly content: ContentCollect;
-  readonly fail: TypedFail<string>;
-  readonly recoveryFor: (reason: string) => Recovery | Record<string, never>;
-  readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
-  readonly notifyToolListChanged: (() => void) | undefined;
-  readonly notifyPromptListChanged: (() => void) | undefined;
-  readonly notifyResourceListChanged: (() => void) | undefined;
-  readonly notifyResourceUpdated: ((uri: string) => void) | undefined;
-  readonly openState: () => ContextState;
-}
+/** Everything a context carries, set once per request. */
+export type KilnContextFields = Omit<KilnContext, 'state' | 'withExtra'>;
 
 export class KilnContext implements Context {
-  readonly requestId: string;
-  readonly timestamp: string;
-  readonly tenantId: string | undefined;
-  readonly sessionId: string | undefined;
-  readonly traceId: string | undefined;
-  readonly spanId: string | undefined;
-  readonly auth: AuthContext | undefined;
-  readonly operation: string;
-  readonly extra: Readonly<Record<string, unknown>> | undefined;
-  readonly era: ProtocolEra;
-  readonly signal: AbortSignal;
-  readonly clientCapabilities: ClientCapabilities | undefined;
-  readonly uri: URL | undefined;
-  readonly log: ContextLogger;
-  readonly enrich: Enrich;
-  readonly content: ContentCollect;
-  readonly fail: TypedFail<string>;
-  readonly recoveryFor: (reason: string) => Recovery | Record<string, never>;
-  readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
-  readonly notifyToolListChanged: (() => void) | undefined;
-  readonly notifyPromptListChanged: (() => void) | undefined;
-  readonly notifyResourceListChanged: (() => void) | undefined;
-  readonly notifyResourceUpdated: ((uri: string) => void) | undefined;
-  readonly #parts: KilnContextParts;
+  declare readonly requestId: string;
+  declare readonly timestamp: string;
+  declare readonly tenantId: string | undefined;
+  declare readonly sessionId: string | undefined;
+  declare readonly traceId: string | undefined;
+  declare readonly spanId: string | undefined;
+  declare readonly auth: AuthContext | undefined;
+  declare readonly operation: string;
+  declare readonly extra: Readonly<Record<string, unknown>> | undefined;
+  declare readonly era: ProtocolEra;
+  declare readonly signal: AbortSignal;
+  declare readonly clientCapabilities: ClientCapabilities | undefined;
+  declare readonly uri: URL | undefined;
+  declare readonly log: ContextLogger;
+  declare readonly enrich: Enrich;
+  declare readonly content: ContentCollect;
+  declare readonly fail: TypedFail<string>;
+  declare readonly recoveryFor: (reason: string) => Recovery | Record<string, never>;
+  declare readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  declare readonly notifyToolListChanged: (() => void) | undefined;
+  declare readonly notifyPromptListChanged: (() => void) | undefined;
+  declare readonly notifyResourceListChanged: (() => void) | undefined;
+  declare readonly notifyResourceUpdated: ((uri: string) => void) | undefined;
+  readonly #fields: KilnContextFields;
+  readonly #openState: () => ContextState;
   #state: ContextState | undefined;
 
-  constructor(parts: KilnContextParts) {
-    this.#parts = parts;
-    this.requestId = parts.requestId;
-    this.timestamp = parts.timestamp;
-    this.tenantId = parts.tenantId;
-    this.sessionId = parts.sessionId;
-    this.traceId = parts.traceId;
-    this.spanId = parts.spanId;
-    this.auth = parts.auth;
-    this.operation = parts.operation;
-    this.extra = parts.extra;
-    this.era = parts.era;
-    this.signal = parts.signal;
-    this.clientCapabilities = parts.clientCapabilities;
-    this.uri = parts.uri;
-    this.log = parts.log;
-    this.enrich = parts.enrich;
-    this.content = parts.content;
-    this.fail = parts.fail;
-    this.recoveryFor = parts.recoveryFor;
-    this.progress = parts.progress;
-    this.notifyToolListChanged = parts.notifyToolListChanged;
-    this.notifyPromptListChanged = parts.notifyPromptListChanged;
-    this.notifyResourceListChanged = parts.notifyResourceListChanged;
-    this.notifyResourceUpdated = parts.notifyResourceUpdated;
+  // Callers always pass the fields in one order (createContext), so every instance shares one hidden class.
+  constructor(fields: KilnContextFields, openState: () => ContextState) {
+    Object.assign(this, fields);
+    this.#fields = fields;
+    this.#openState = openState;
   }
 
   /** Opened on first use: most calls never touch state, and a missing tenant must fail only when one does. */
   get state(): ContextState {
-    this.#state ??= this.#parts.openState();
+    this.#state ??= this.#openState();
     return this.#state;
   }
 
   /** The same request with a different `extra` bag (see `withExtra`). */
   withExtra(extra: Readonly<Record<string, unknown>>): KilnContext {
-    return new KilnContext({ ...this.#parts, extra });
+    return new KilnContext({ ...this.#fields, extra }, this.#openState);
   }
 }

@@ -21,8 +21,8 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
     capabilities: runtime.capabilities,
     ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
   });
-  const seed = (sdk: ServerContext) =>
-    seedFromRequest(sdk, { era: options.era, server, exposesSessionId: options.exposesSessionId });
+  const seedOptions = { era: options.era, server, exposesSessionId: options.exposesSessionId };
+  const seed = (sdk: ServerContext, operation = '') => seedFromRequest(sdk, seedOptions, operation);
   const { capabilities, listings } = runtime;
   const served = <T>(work: Promise<T>) => runtime.inFlight.track(work);
 
@@ -30,7 +30,7 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
     server.setRequestHandler('tools/list', () => listings.tools);
     server.setRequestHandler('tools/call', async (request, sdk) => {
       const tool = runtime.tools.get(request.params.name);
-      const requestSeed = seed(sdk);
+      const requestSeed = seed(sdk, request.params.name);
       if (!tool) {
         throw invalidParams(`Unknown tool: ${request.params.name}.`, {
           reason: 'unknown_tool',
@@ -38,9 +38,7 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
           requestId: requestSeed.requestId,
         });
       }
-      const result = await served(
-        runToolCall(runtime, tool, request.params.arguments, { ...requestSeed, operation: tool.name }),
-      );
+      const result = await served(runToolCall(runtime, tool, request.params.arguments, requestSeed));
       return server.projectCallToolResult(result, tool.advertisedOutputSchema);
     });
   }

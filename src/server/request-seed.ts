@@ -20,12 +20,13 @@ export interface SeedOptions {
   readonly exposesSessionId: boolean;
 }
 
-export function seedFromRequest(sdk: ServerContext, options: SeedOptions): Omit<ContextSeed, 'operation'> {
+export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operation: string): ContextSeed {
   const { era, server } = options;
   const id = sdk.mcpReq.id;
   const progressToken = sdk.mcpReq._meta?.progressToken;
   return {
     requestId: typeof id === 'string' && id.length > 0 ? id : generateRequestId(),
+    operation,
     tenantId: DEFAULT_TENANT,
     sessionId: options.exposesSessionId ? sdk.sessionId : undefined,
     era,
