@@ -31,6 +31,7 @@ describe('public API', () => {
       'Tool',
       'createApp',
       'createToken',
+      'inputRequired',
       'loadConfig',
       'withExtra',
     ]);
@@ -43,6 +44,7 @@ describe('public API', () => {
       'createInMemoryStorage',
       'createMockContext',
       'createTestingModule',
+      'expectInputRequired',
       'getContentBlocks',
       'getEnrichment',
       'getEnrichmentKinds',

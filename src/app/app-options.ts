@@ -1,5 +1,6 @@
 // Options of createApp: identity, input-edge switches, configuration source, and provider overrides (testing).
 import type { InjectionToken, Provider } from '../../decorators/types.js';
+import type { SessionMode } from '../config/kiln-config.js';
 import type { InputOptions } from '../pipeline/input/index.js';
 
 export interface CreateAppOptions {
@@ -14,6 +15,11 @@ export interface CreateAppOptions {
   readonly input?: Partial<InputOptions>;
   /** Where configuration is read from; defaults to process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * How 2025-era HTTP traffic is served unless MCP_SESSION_MODE says otherwise. `require: 'stateful'` refuses to
+   * serve HTTP when the resolved mode is stateless (for servers whose tools need a live 2025 session).
+   */
+  readonly sessionMode?: { readonly default?: SessionMode; readonly require?: 'stateful' };
   /** Replaces providers by token, keeping the module that provides them (used by createTestingModule). */
   readonly overrides?: ReadonlyMap<InjectionToken, Provider>;
 }

@@ -10,10 +10,11 @@ import type { LintFindings } from '../definitions/tool-lint.js';
 import { buildDependencyGraph } from '../di/dependency-graph.js';
 import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } from '../di/module-scanner.js';
 import { createRootContainer } from '../di/root-container.js';
-import { KILN_CONFIG, LOGGER, STORAGE } from '../di/tokens.js';
+import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
 import { createLogger, type Logger } from '../logging/index.js';
 import { DEFAULT_INPUT_OPTIONS } from '../pipeline/input/index.js';
+import { ChangeNotifier } from '../server/change-notifier.js';
 import { InFlightRequests } from '../server/in-flight-requests.js';
 import type { KilnRuntime } from '../server/kiln-runtime.js';
 import { createStorageProvider, StorageService } from '../storage/index.js';
@@ -26,7 +27,18 @@ export interface CompiledApp {
 }
 
 export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<CompiledApp> {
-  const config = loadConfig(options.env ?? process.env);
+  const config = loadConfig(options.env ?? process.env, { sessionMode: options.sessionMode?.default });
+  if (
+    options.sessionMode?.require === 'stateful' &&
+    config.transportType === 'http' &&
+    config.http.sessionMode === 'stateless'
+  ) {
+    throw new KilnBootError(
+      'MCP_SESSION_MODE resolves to stateless, but this server requires 2025-era sessions (sessionMode.require: ' +
+        "'stateful'): its handlers ask 2025 clients for input mid-call, which needs a live session. Set " +
+        'MCP_SESSION_MODE=stateful or auto.',
+    );
+  }
   const overrides = options.overrides ?? new Map();
   const logger =
     (overrides.get(LOGGER) as { useValue?: Logger } | undefined)?.useValue ??
@@ -59,12 +71,14 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   const storage =
     (overrides.get(STORAGE) as { useValue?: StorageService } | undefined)?.useValue ??
     new StorageService(createStorageProvider(config.storage));
+  const notifier = new ChangeNotifier();
   const container = await createRootContainer(
     graph,
     new Map<InjectionToken, unknown>([
       [LOGGER, logger],
       [STORAGE, storage],
       [KILN_CONFIG, config],
+      [NOTIFIER, notifier],
     ]),
   );
 
@@ -81,6 +95,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     services: { logger, logFloor: config.logLevel, stateFor: (tenantId) => storage.forTenant(tenantId) },
     logger,
     inFlight: new InFlightRequests(),
+    notifier,
     tools,
     manifestTools,
     resources,
@@ -109,7 +124,7 @@ function capabilitiesFor(tools: number, resources: number, prompts: number): Ser
   return {
     logging: {},
     ...(tools > 0 ? { tools: { listChanged: true } } : {}),
-    ...(resources > 0 ? { resources: { listChanged: true } } : {}),
+    ...(resources > 0 ? { resources: { listChanged: true, subscribe: true } } : {}),
     ...(prompts > 0 ? { prompts: { listChanged: true } } : {}),
     ...(prompts > 0 || resources > 0 ? { completions: {} } : {}),
   };

@@ -20,6 +20,7 @@ import type { KilnRuntime } from '../server/kiln-runtime.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../server/protocol-server.js';
 import { DEFAULT_TENANT } from '../server/request-seed.js';
 import type { StorageService } from '../storage/index.js';
+import { exitOnSignals } from '../transports/process-signals.js';
 import { type ServingHandle, type StdioServeOptions, serveOverStdio } from '../transports/stdio-transport.js';
 import type { CompiledApp } from './compile-app.js';
 
@@ -50,9 +51,24 @@ export class KilnApp {
     return buildProtocolServer(this.runtime, { era, ...options });
   }
 
-  /** Serves on the transport MCP_TRANSPORT_TYPE selects. */
+  /**
+   * Serves on the transport MCP_TRANSPORT_TYPE selects, and ends the process cleanly on SIGTERM, SIGINT and (stdio)
+   * stdin EOF. HTTP is loaded only when selected, so a stdio server never loads Fastify.
+   */
   async listen(options: StdioServeOptions = {}): Promise<ServingHandle> {
-    return this.track(serveOverStdio(this, options));
+    if (this.config.transportType === 'http') {
+      const { serveOverHttp } = await import('../../modules/http/index.js');
+      const serving = await serveOverHttp(this, this.config.http);
+      process.stdout.write(
+        `${this.runtime.serverInfo.name} is serving MCP over HTTP.\n  Landing page: ${serving.url}\n  MCP endpoint: ${serving.endpointUrl}\n`,
+      );
+      this.logger.info({ url: serving.url, endpoint: serving.endpointUrl }, 'Serving MCP over HTTP');
+      exitOnSignals(this);
+      return this.track(serving);
+    }
+    const handle = this.track(serveOverStdio(this, options));
+    exitOnSignals(this, options.stdin ?? process.stdin);
+    return handle;
   }
 
   /** Serves both eras over any SDK transport (an in-memory pair, a custom pipe). */

@@ -1,70 +1,78 @@
 // Kiln's configuration: every setting read from one environment variable, validated once at boot. A bad value
 // stops boot with a message naming the variable and what it accepts.
-import { z } from 'zod';
-import { KilnBootError } from '../errors/index.js';
 import { LOG_LEVELS, type LogLevel } from '../logging/index.js';
+import { EnvReader } from './env-reader.js';
 
-export const TRANSPORT_TYPES = ['stdio'] as const;
+export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
 export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem'] as const;
+export const SESSION_MODES = ['stateless', 'stateful', 'auto'] as const;
+
+export type SessionMode = (typeof SESSION_MODES)[number];
+
+export interface HttpConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly endpointPath: string;
+  /** How 2025-era traffic is served: per request, with Mcp-Session-Id sessions, or sessions when a client initializes. */
+  readonly sessionMode: SessionMode;
+  readonly staleSessionTimeoutMs: number;
+  readonly maxSessions: number;
+  readonly resumability: { readonly enabled: boolean; readonly maxEvents: number; readonly ttlMs: number };
+  /** Origins allowed besides the loopback ones; `undefined` means loopback only. */
+  readonly allowedOrigins: readonly string[] | undefined;
+  readonly maxBodyBytes: number;
+}
 
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
   readonly storage: { readonly type: 'in-memory' } | { readonly type: 'filesystem'; readonly path: string };
+  readonly http: HttpConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-interface Setting<T> {
-  readonly variable: string;
-  readonly schema: z.ZodType<T>;
-  readonly accepted: string;
-}
-
-const enumSetting = <T extends string>(variable: string, values: readonly [T, ...T[]], fallback: T): Setting<T> => ({
-  variable,
-  schema: z.enum(values).default(fallback) as unknown as z.ZodType<T>,
-  accepted: `one of ${values.join(', ')}`,
-});
-
-const SETTINGS = {
-  transportType: enumSetting('MCP_TRANSPORT_TYPE', TRANSPORT_TYPES as unknown as ['stdio'], 'stdio'),
-  logLevel: enumSetting('MCP_LOG_LEVEL', LOG_LEVELS as unknown as [LogLevel, ...LogLevel[]], 'info'),
-  storageType: enumSetting(
-    'STORAGE_PROVIDER_TYPE',
-    STORAGE_PROVIDER_TYPES as unknown as ['in-memory', 'filesystem'],
-    'in-memory',
-  ),
-  storagePath: {
-    variable: 'STORAGE_FILESYSTEM_PATH',
-    schema: z.string().min(1).optional(),
-    accepted: 'a directory path',
-  } satisfies Setting<string | undefined>,
-};
+const MINUTE = 60_000;
 
 /** Reads and validates the configuration; throws KilnBootError listing every bad variable. */
-export function loadConfig(env: Env = process.env): KilnConfig {
-  const problems: string[] = [];
-  const read = <T>(setting: Setting<T>): T => {
-    const raw = env[setting.variable];
-    const result = setting.schema.safeParse(raw === '' ? undefined : raw);
-    if (result.success) return result.data;
-    problems.push(`${setting.variable}=${JSON.stringify(raw)} is not valid: expected ${setting.accepted}.`);
-    return undefined as T;
-  };
-  const transportType = read(SETTINGS.transportType);
-  const logLevel = read(SETTINGS.logLevel);
-  const storageType = read(SETTINGS.storageType);
-  const storagePath = read(SETTINGS.storagePath);
+export function loadConfig(env: Env = process.env, defaults: { sessionMode?: SessionMode } = {}): KilnConfig {
+  const read = new EnvReader(env);
+  const transportType = read.oneOf('MCP_TRANSPORT_TYPE', TRANSPORT_TYPES, 'stdio');
+  const logLevel = read.oneOf('MCP_LOG_LEVEL', LOG_LEVELS, 'info');
+  const storageType = read.oneOf('STORAGE_PROVIDER_TYPE', STORAGE_PROVIDER_TYPES, 'in-memory');
+  const storagePath = read.string('STORAGE_FILESYSTEM_PATH');
   if (storageType === 'filesystem' && !storagePath) {
-    problems.push(
+    read.problem(
       'STORAGE_FILESYSTEM_PATH is required when STORAGE_PROVIDER_TYPE=filesystem: set it to a directory path.',
     );
   }
-  if (problems.length > 0) throw new KilnBootError(problems.map((p) => `Invalid configuration: ${p}`));
+  const endpointPath = read.string('MCP_HTTP_ENDPOINT_PATH') ?? '/mcp';
+  if (!/^\/[\w\-./]*$/.test(endpointPath) || endpointPath === '/') {
+    read.problem(`MCP_HTTP_ENDPOINT_PATH=${JSON.stringify(endpointPath)} is not valid: expected a path such as /mcp.`);
+  }
+  const http: HttpConfig = {
+    host: read.string('MCP_HTTP_HOST') ?? '127.0.0.1',
+    port: read.integer('MCP_HTTP_PORT', 3010, { min: 0, max: 65_535 }),
+    endpointPath,
+    sessionMode: read.oneOf('MCP_SESSION_MODE', SESSION_MODES, defaults.sessionMode ?? 'auto'),
+    staleSessionTimeoutMs: read.integer('MCP_STATEFUL_SESSION_STALE_TIMEOUT_MS', 30 * MINUTE, {
+      min: 100,
+      max: 24 * 60 * MINUTE,
+    }),
+    maxSessions: read.integer('MCP_HTTP_MAX_SESSIONS', 1000, { min: 1, max: 1_000_000 }),
+    resumability: {
+      enabled: read.boolean('MCP_HTTP_RESUMABILITY', true),
+      maxEvents: read.integer('MCP_HTTP_RESUMABILITY_MAX_EVENTS', 1000, { min: 1, max: 1_000_000 }),
+      ttlMs: read.integer('MCP_HTTP_RESUMABILITY_TTL_MS', 5 * MINUTE, { min: 100, max: 24 * 60 * MINUTE }),
+    },
+    allowedOrigins: read.list('MCP_ALLOWED_ORIGINS'),
+    maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
+  };
+  read.assertValid();
   return {
     transportType,
     logLevel,
     storage: storageType === 'filesystem' ? { type: 'filesystem', path: storagePath as string } : { type: 'in-memory' },
+    http,
   };
 }

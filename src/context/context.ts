@@ -6,9 +6,11 @@ import type { ContextLogger } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import type { Bivariant } from './bivariant.js';
 import type { ContentCollect } from './content-collect.js';
+import type { ContextInputs } from './context-inputs.js';
 import type { Enrich, TypedEnrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
 import type { RequestContext } from './request-context.js';
+import type { RequestInputOptions, RequestInputSpec } from './request-input.js';
 
 export type ProtocolEra = 'legacy' | 'modern';
 
@@ -27,6 +29,14 @@ export interface Context extends RequestContext {
   readonly clientCapabilities: ClientCapabilities | undefined;
   /** The protocol era this request is served on. */
   readonly era: ProtocolEra;
+  /**
+   * Asks the caller for input and never returns: the call is answered with `input_required` and the handler runs
+   * again with the answers on `ctx.inputs`. Write it as `return ctx.requestInput(...)` so TypeScript narrows below.
+   * A 2025-era client that did not declare the capability a request needs gets a `client_capability_missing` refusal.
+   */
+  requestInput(spec: RequestInputSpec, options?: RequestInputOptions): never;
+  /** This round's answers, limited to what the client's declared capabilities cover. */
+  readonly inputs: ContextInputs;
   /** Sends notifications/progress when the caller supplied a progress token; otherwise does nothing. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   readonly notifyToolListChanged?: () => void;

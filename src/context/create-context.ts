@@ -6,6 +6,7 @@ import { createContextLogger, type Logger, type LogLevel, type LogMirror } from 
 import type { ContextState } from '../storage/index.js';
 import { type ContentCollector, createContentCollector } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
+import type { RoundInputs } from './context-inputs.js';
 import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
 import { createFail, createRecoveryFor, type TypedFail } from './error-contract.js';
 import { KilnContext, type KilnContextFields } from './kiln-context.js';
@@ -21,7 +22,8 @@ export interface RequestChannel {
   readonly resourceUpdated?: (uri: string) => void;
 }
 
-export interface ContextSeed {
+/** What the era bridge knows about a request. The RoundInputs fields (`inputResponses`, ...) feed ctx.inputs. */
+export interface ContextSeed extends RoundInputs {
   readonly requestId: string;
   readonly timestamp?: string;
   readonly tenantId: string | undefined;
@@ -119,6 +121,7 @@ export function createContext(seed: ContextSeed, services: ContextServices, cont
       notifyResourceUpdated: channel.resourceUpdated,
     },
     () => services.stateFor(seed.tenantId),
+    seed,
   );
   return { context, enrichment, media };
 }

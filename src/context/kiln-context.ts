@@ -5,12 +5,14 @@ import type { ContextLogger } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import type { ContentCollect } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
+import { type ContextInputs, createContextInputs, type RoundInputs } from './context-inputs.js';
 import type { Enrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
 import type { AuthContext } from './request-context.js';
+import { type RequestInputOptions, type RequestInputSpec, requestInput } from './request-input.js';
 
 /** Everything a context carries, set once per request. */
-export type KilnContextFields = Omit<KilnContext, 'state' | 'withExtra'>;
+export type KilnContextFields = Omit<KilnContext, 'state' | 'inputs' | 'requestInput' | 'withExtra'>;
 
 export class KilnContext implements Context {
   declare readonly requestId: string;
@@ -38,13 +40,17 @@ export class KilnContext implements Context {
   declare readonly notifyResourceUpdated: ((uri: string) => void) | undefined;
   readonly #fields: KilnContextFields;
   readonly #openState: () => ContextState;
+  readonly #round: RoundInputs;
   #state: ContextState | undefined;
+  #inputs: ContextInputs | undefined;
 
   // Callers always pass the fields in one order (createContext), so every instance shares one hidden class.
-  constructor(fields: KilnContextFields, openState: () => ContextState) {
+  // `round` is the request's seed itself, so carrying it costs no allocation.
+  constructor(fields: KilnContextFields, openState: () => ContextState, round: RoundInputs) {
     Object.assign(this, fields);
     this.#fields = fields;
     this.#openState = openState;
+    this.#round = round;
   }
 
   /** Opened on first use: most calls never touch state, and a missing tenant must fail only when one does. */
@@ -53,8 +59,19 @@ export class KilnContext implements Context {
     return this.#state;
   }
 
+  /** Built on first read: most requests carry no answers and never look. */
+  get inputs(): ContextInputs {
+    this.#inputs ??= createContextInputs(this.#round, this.clientCapabilities);
+    return this.#inputs;
+  }
+
+  /** A method, not a per-request closure: a request that never asks for input allocates nothing for it. */
+  requestInput(spec: RequestInputSpec, options?: RequestInputOptions): never {
+    return requestInput(this.era, this.clientCapabilities, spec, options);
+  }
+
   /** The same request with a different `extra` bag (see `withExtra`). */
   withExtra(extra: Readonly<Record<string, unknown>>): KilnContext {
-    return new KilnContext({ ...this.#fields, extra }, this.#openState);
+    return new KilnContext({ ...this.#fields, extra }, this.#openState, this.#round);
   }
 }

@@ -13,8 +13,10 @@ export const LOGGER = createToken<unknown>('LOGGER');
 export const STORAGE = createToken<unknown>('STORAGE');
 /** The validated configuration. */
 export const KILN_CONFIG = createToken<unknown>('KILN_CONFIG');
+/** The ChangeNotifier: list-changed and resource-updated notifications from services and background work. */
+export const NOTIFIER = createToken<unknown>('NOTIFIER');
 
-export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG]);
+export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG, NOTIFIER]);
 export const REQUEST_SCOPED_FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT]);
 
 /** A readable name for a token in boot messages. */

@@ -1,19 +1,34 @@
-// prompts/get: validate the string arguments, run the prompt in its request scope, normalise its messages.
-import type { GetPromptResult } from '@modelcontextprotocol/server';
+// prompts/get: validate the string arguments, run the prompt in its request scope, normalise its messages (or answer
+// with the input_required round it asked for).
+import { type GetPromptResult, type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
 import { invalidParams } from '../errors/index.js';
+import { orInputRequired, unanswerableRound } from './input-round.js';
 import { runScopedHandler } from './scoped-handler.js';
 import type { PipelineRuntime } from './tool-pipeline.js';
 
+/** A direct get (no client): a round the prompt asks for is a failure, since nothing can answer it. */
 export async function getPrompt(
   runtime: PipelineRuntime,
   prompt: CompiledPrompt,
   rawArgs: Record<string, unknown> | undefined,
   seed: Omit<ContextSeed, 'operation'>,
 ): Promise<GetPromptResult> {
+  const answer = await getPromptRound(runtime, prompt, rawArgs, seed);
+  if (isInputRequiredResult(answer)) throw unanswerableRound(answer, `prompt ${prompt.name}`);
+  return answer;
+}
+
+/** One round of prompts/get as a protocol server answers it: the messages, or the input_required the prompt asked for. */
+export async function getPromptRound(
+  runtime: PipelineRuntime,
+  prompt: CompiledPrompt,
+  rawArgs: Record<string, unknown> | undefined,
+  seed: Omit<ContextSeed, 'operation'>,
+): Promise<GetPromptResult | InputRequiredResult> {
   let args: unknown = rawArgs ?? {};
   if (prompt.args) {
     const parsed = prompt.args.strict().safeParse(rawArgs ?? {});
@@ -27,12 +42,8 @@ export async function getPrompt(
     args = parsed.data;
   }
   const operation = `prompt ${prompt.name}`;
-  return runScopedHandler(
-    runtime,
-    { ...seed, operation },
-    prompt.promptClass,
-    prompt.contract,
-    async (handler, context) => normalisePrompt(await handler.handle(args, context), prompt.description),
+  return runScopedHandler(runtime, { ...seed, operation }, prompt.promptClass, prompt.contract, (handler, context) =>
+    orInputRequired(async () => normalisePrompt(await handler.handle(args, context), prompt.description)),
   );
 }
 

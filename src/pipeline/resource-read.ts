@@ -1,11 +1,13 @@
 // resources/read: match the URI (fixed URIs first, then templates in declaration order), validate the template
-// variables against the typed params, run the handler in its request scope, normalise what it returned.
-import type { ReadResourceResult } from '@modelcontextprotocol/server';
+// variables against the typed params, run the handler in its request scope, normalise what it returned (or answer
+// with the input_required round it asked for).
+import { type InputRequiredResult, isInputRequiredResult, type ReadResourceResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
 import { invalidParams } from '../errors/index.js';
+import { orInputRequired, unanswerableRound } from './input-round.js';
 import { runScopedHandler } from './scoped-handler.js';
 import type { PipelineRuntime } from './tool-pipeline.js';
 
@@ -24,12 +26,25 @@ export function matchResource(resources: readonly CompiledResource[], uri: strin
   return undefined;
 }
 
+/** A direct read (no client): a round the handler asks for is a failure, since nothing can answer it. */
 export async function readResource(
   runtime: PipelineRuntime,
   resources: readonly CompiledResource[],
   uri: string,
   seed: Omit<ContextSeed, 'uri' | 'operation'>,
 ): Promise<ReadResourceResult> {
+  const answer = await readResourceRound(runtime, resources, uri, seed);
+  if (isInputRequiredResult(answer)) throw unanswerableRound(answer, `resources/read ${uri}`);
+  return answer;
+}
+
+/** One round of a read as a protocol server answers it: the contents, or the input_required the handler asked for. */
+export async function readResourceRound(
+  runtime: PipelineRuntime,
+  resources: readonly CompiledResource[],
+  uri: string,
+  seed: Omit<ContextSeed, 'uri' | 'operation'>,
+): Promise<ReadResourceResult | InputRequiredResult> {
   const match = matchResource(resources, uri);
   if (!match)
     // -32602 with data.uri on both eras (the 2026-07-28 spec forbids -32002 and empty contents).
@@ -55,9 +70,11 @@ export async function readResource(
   }
   const operation = `resource ${resource.name}`;
   const scopedSeed = { ...seed, uri: new URL(uri), operation };
-  return runScopedHandler(runtime, scopedSeed, resource.resourceClass, resource.contract, async (handler, context) => ({
-    contents: normaliseContents(await handler.handle(params, context), uri, resource.mimeType),
-  }));
+  return runScopedHandler(runtime, scopedSeed, resource.resourceClass, resource.contract, (handler, context) =>
+    orInputRequired(async () => ({
+      contents: normaliseContents(await handler.handle(params, context), uri, resource.mimeType),
+    })),
+  );
 }
 
 function normaliseContents(

@@ -1,15 +1,18 @@
 // One tool call, in the order add-tool.md fixes: prepare arguments (drop → alias → parse → repair) → build the
-// Context and the request's child container → handler → strict parse of output ∪ enrichment → content[].
-import type { CallToolResult } from '@modelcontextprotocol/server';
+// Context and the request's child container → handler → strict parse of output ∪ enrichment → content[]. A handler
+// that asks for input (ctx.requestInput) ends its round with the input_required result instead.
+import { type CallToolResult, type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import { type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
+import { InputRequiredSignal } from '../context/request-input.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { openRequestScope } from '../di/request-scope.js';
 import { JsonRpcErrorCode } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import { classifyError } from './error-envelope.js';
 import { formatIssuePath, type InputRejection, prepareArguments } from './input/index.js';
+import { unanswerableRound } from './input-round.js';
 import { errorResult, successResult } from './tool-result.js';
 
 export interface PipelineRuntime {
@@ -18,12 +21,28 @@ export interface PipelineRuntime {
   readonly logger: Logger;
 }
 
+/** A direct call (no client): a round the handler asks for is reported as a failure, since nothing can answer it. */
 export async function runToolCall(
   runtime: PipelineRuntime,
   tool: CompiledTool,
   rawArgs: unknown,
   seed: ContextSeed,
 ): Promise<CallToolResult> {
+  const answer = await runToolRound(runtime, tool, rawArgs, seed);
+  if (!isInputRequiredResult(answer)) return answer;
+  const failure = unanswerableRound(answer, tool.name);
+  return errorResult(
+    classifyError(failure, { requestId: seed.requestId, contract: tool.contract, operation: tool.name }).envelope,
+  );
+}
+
+/** One round of a tool call as a protocol server answers it: the result, or the input_required the handler asked for. */
+export async function runToolRound(
+  runtime: PipelineRuntime,
+  tool: CompiledTool,
+  rawArgs: unknown,
+  seed: ContextSeed,
+): Promise<CallToolResult | InputRequiredResult> {
   const prepared = prepareArguments(tool.input, rawArgs);
   if (!prepared.ok) return errorResult(invalidArguments(prepared, seed.requestId));
   const { events } = prepared;
@@ -57,6 +76,9 @@ export async function runToolCall(
       formatted: handler.format?.(domain),
     });
   } catch (error) {
+    // Asking for input is not a failure: no log, no isError, and collected media and enrichment wait for the
+    // round that completes.
+    if (error instanceof InputRequiredSignal) return error.result;
     const classified = classifyError(error, {
       requestId: seed.requestId,
       contract: tool.contract,

@@ -6,6 +6,7 @@ import type { ContextServices } from '../context/create-context.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { Logger } from '../logging/index.js';
+import type { ChangeNotifier } from './change-notifier.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 
 export interface KilnRuntime {
@@ -17,6 +18,8 @@ export interface KilnRuntime {
   readonly logger: Logger;
   /** Requests being served, for graceful shutdown. */
   readonly inFlight: InFlightRequests;
+  /** List-changed and resource-updated notifications, in and out of requests. */
+  readonly notifier: ChangeNotifier;
   /** Callable tools by name (disabled tools are not here). */
   readonly tools: ReadonlyMap<string, CompiledTool>;
   /** Every tool, disabled ones included, for the manifest and landing page. */

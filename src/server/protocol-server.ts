@@ -1,19 +1,23 @@
 // Builds the SDK's low-level Server for one connection (stdio) or one request (2026-07-28 HTTP) from the compiled
 // runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
-import { type Resource, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, type Resource, Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import { invalidParams } from '../errors/index.js';
-import { getPrompt } from '../pipeline/prompt-get.js';
-import { readResource } from '../pipeline/resource-read.js';
+import { getPromptRound } from '../pipeline/prompt-get.js';
+import { readResourceRound } from '../pipeline/resource-read.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
-import { runToolCall } from '../pipeline/tool-pipeline.js';
+import { runToolRound } from '../pipeline/tool-pipeline.js';
 import { complete } from './completion.js';
 import type { KilnRuntime } from './kiln-runtime.js';
 import { seedFromRequest } from './request-seed.js';
+import { serveResourceSubscriptions } from './server-sink.js';
 
 export interface ProtocolServerOptions {
   readonly era: ProtocolEra;
+  /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
   readonly exposesSessionId: boolean;
+  /** True for 2025 HTTP served per request: no session, so no view of the client's capabilities. */
+  readonly perRequestLegacy?: boolean;
 }
 
 export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServerOptions): Server {
@@ -21,7 +25,13 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
     capabilities: runtime.capabilities,
     ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
   });
-  const seedOptions = { era: options.era, server, exposesSessionId: options.exposesSessionId };
+  const seedOptions = {
+    era: options.era,
+    server,
+    exposesSessionId: options.exposesSessionId,
+    perRequestLegacy: options.perRequestLegacy ?? false,
+    notifier: runtime.notifier,
+  };
   const seed = (sdk: ServerContext, operation = '') => seedFromRequest(sdk, seedOptions, operation);
   const { capabilities, listings } = runtime;
   const served = <T>(work: Promise<T>) => runtime.inFlight.track(work);
@@ -38,7 +48,9 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
           requestId: requestSeed.requestId,
         });
       }
-      const result = await served(runToolCall(runtime, tool, request.params.arguments, requestSeed));
+      const result = await served(runToolRound(runtime, tool, request.params.arguments, requestSeed));
+      // An input_required round goes back as is: the SDK runs the 2025 shim or the 2026-07-28 retry flow on it.
+      if (isInputRequiredResult(result)) return result;
       return server.projectCallToolResult(result, tool.advertisedOutputSchema);
     });
   }
@@ -47,8 +59,10 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
       resources: await served(listResources(runtime, seed(sdk))),
     }));
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
+    // 2025 only: the 2026-07-28 revision replaced resources/subscribe with subscriptions/listen filters.
+    if (options.era === 'legacy') serveResourceSubscriptions(server);
     server.setRequestHandler('resources/read', (request, sdk) =>
-      served(readResource(runtime, runtime.resources, request.params.uri, seed(sdk))),
+      served(readResourceRound(runtime, runtime.resources, request.params.uri, seed(sdk))),
     );
   }
   if (capabilities.prompts) {
@@ -63,7 +77,7 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
           requestId: requestSeed.requestId,
         });
       }
-      return served(getPrompt(runtime, prompt, request.params.arguments, requestSeed));
+      return served(getPromptRound(runtime, prompt, request.params.arguments, requestSeed));
     });
   }
   if (capabilities.completions) {

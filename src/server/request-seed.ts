@@ -9,6 +9,7 @@ import {
 import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { generateRequestId } from '../context/request-context.js';
+import type { ChangeSink } from './change-notifier.js';
 
 /** Tenant of requests that carry no authenticated tenant (stdio, HTTP without auth). */
 export const DEFAULT_TENANT = 'default';
@@ -18,10 +19,14 @@ export interface SeedOptions {
   readonly server: Server;
   /** False on stdio: `ctx.sessionId` is never set there. */
   readonly exposesSessionId: boolean;
+  /** A 2025-era request served per request (stateless HTTP) has no view of what the client declared. */
+  readonly perRequestLegacy: boolean;
+  /** Where ctx.notify* go: the app's notifier, which fans out to every connection, session and listen stream. */
+  readonly notifier: ChangeSink;
 }
 
 export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operation: string): ContextSeed {
-  const { era, server } = options;
+  const { era, server, notifier } = options;
   const id = sdk.mcpReq.id;
   const progressToken = sdk.mcpReq._meta?.progressToken;
   return {
@@ -31,17 +36,26 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
     sessionId: options.exposesSessionId ? sdk.sessionId : undefined,
     era,
     signal: sdk.mcpReq.signal,
-    clientCapabilities: era === 'modern' ? modernCapabilities(sdk) : server.getClientCapabilities(),
+    // Multi-round-trip input (ctx.inputs): this round's answers as the SDK lifted them, filtered by the Context.
+    inputResponses: sdk.mcpReq.inputResponses,
+    droppedInputResponseKeys: sdk.mcpReq.droppedInputResponseKeys,
+    requestState: sdk.mcpReq.requestState,
+    clientCapabilities:
+      era === 'modern'
+        ? modernCapabilities(sdk)
+        : options.perRequestLegacy
+          ? undefined
+          : server.getClientCapabilities(),
     channel: {
       log: (level, payload) => sdk.mcpReq.log(level, payload),
       progress:
         progressToken === undefined
           ? undefined
           : (params) => sdk.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }),
-      toolListChanged: () => void server.sendToolListChanged().catch(() => undefined),
-      promptListChanged: () => void server.sendPromptListChanged().catch(() => undefined),
-      resourceListChanged: () => void server.sendResourceListChanged().catch(() => undefined),
-      resourceUpdated: (uri) => void server.sendResourceUpdated({ uri }).catch(() => undefined),
+      toolListChanged: notifier.toolsChanged,
+      promptListChanged: notifier.promptsChanged,
+      resourceListChanged: notifier.resourcesChanged,
+      resourceUpdated: notifier.resourceUpdated,
     },
   };
 }

@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 
 export type { EnrichKind } from '../context/enrich.js';
+export { type AskedInput, expectInputRequired } from './expect-input-required.js';
 export {
   type CapturedLog,
   type CapturedProgress,

@@ -26,8 +26,15 @@ export interface MockContextOptions {
   readonly signal?: AbortSignal;
   /** The URI a resource handler is reading. */
   readonly uri?: string | URL;
-  /** Omitted, `ctx.clientCapabilities` is `undefined`, as when no capability view exists. */
+  /**
+   * Seeds `ctx.clientCapabilities`, and `ctx.inputs` keeps only the responses it covers, as in production. Omitted,
+   * `ctx.clientCapabilities` is `undefined` and the seeded responses are not filtered.
+   */
   readonly clientCapabilities?: ClientCapabilities;
+  /** The answers this round carries (`ctx.inputs`), as a client sends them: bare responses keyed as they were asked. */
+  readonly inputResponses?: Readonly<Record<string, unknown>>;
+  /** The `requestState` this round echoes (`ctx.inputs.state()`). */
+  readonly requestState?: string;
 }
 
 /**
@@ -49,6 +56,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
   const logger = createTestingLogger();
   const logs: CapturedLog[] = [];
   const progress: CapturedProgress[] = [];
+  const { requestState } = options;
   const seed: Omit<ContextSeed, 'operation'> = {
     requestId: options.requestId ?? generateRequestId(),
     tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,
@@ -56,6 +64,9 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     era: 'modern',
     signal: options.signal ?? new AbortController().signal,
     clientCapabilities: options.clientCapabilities,
+    inputResponses: options.inputResponses,
+    requestState: requestState === undefined ? undefined : <T>() => requestState as T,
+    unfilteredInputs: options.clientCapabilities === undefined,
     uri: options.uri === undefined ? undefined : new URL(options.uri),
     channel: {
       log: (level, payload) => {

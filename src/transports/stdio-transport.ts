@@ -5,14 +5,13 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { KilnApp } from '../app/kiln-app.js';
+import { serverSink } from '../server/server-sink.js';
 
 export interface StdioServeOptions {
   readonly stdin?: Readable;
   readonly stdout?: Writable;
   /** Serve over this transport instead of stdio (in-memory clients, tests). */
   readonly transport?: Transport;
-  /** Stop the process once shut down (default true for real stdio). */
-  readonly exitProcess?: boolean;
 }
 
 export interface ServingHandle {
@@ -42,13 +41,11 @@ export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): S
     );
   }
 
-  // Stopping serves what is in flight, then closes the wire. The app owns this handle, so app.close() stops it;
-  // EOF and signals close the app (which stops serving) and then end the process.
+  // Stopping lets requests in flight answer, then closes the wire. EOF and signals are wired by the app
+  // (exitOnSignals), which stops serving through this handle before it exits.
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
       if (!(await app.runtime.inFlight.drained(SHUTDOWN_DRAIN_MS))) {
         app.logger.warning(`Requests still running after ${SHUTDOWN_DRAIN_MS} ms were abandoned.`);
       }
@@ -57,20 +54,21 @@ export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): S
     })();
     return stopping;
   };
-  const shutdown = async (why: string) => {
-    app.logger.info({ inFlight: app.runtime.inFlight.size }, `Shutting down (${why})`);
-    await app.close();
-    if (options.exitProcess ?? true) process.exit(0);
-  };
-  const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
-  stdin.once('end', () => void shutdown('stdin closed'));
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
   return { close: stop };
 }
 
+/** One protocol server per stdio connection, attached to the app's notifier for as long as it is open. */
 function serverFactory(app: KilnApp) {
-  return ({ era }: { era: 'legacy' | 'modern' }) => app.createServer(era, { exposesSessionId: false });
+  return ({ era }: { era: 'legacy' | 'modern' }) => {
+    const server = app.createServer(era, { exposesSessionId: false });
+    const detach = app.runtime.notifier.attach(serverSink(server, era));
+    const previous = server.onclose;
+    server.onclose = () => {
+      detach();
+      previous?.();
+    };
+    return server;
+  };
 }
 
 function reportTo(app: KilnApp) {

@@ -21,7 +21,71 @@ function configProblems(env: Record<string, string | undefined>): readonly strin
 
 describe('loadConfig', () => {
   it('defaults to stdio, info logging and in-memory storage', () => {
-    expect(loadConfig({})).toEqual({ transportType: 'stdio', logLevel: 'info', storage: { type: 'in-memory' } });
+    const config = loadConfig({});
+    expect(config).toMatchObject({ transportType: 'stdio', logLevel: 'info', storage: { type: 'in-memory' } });
+  });
+
+  it('defaults HTTP to loopback port 3010 on /mcp, auto sessions, resumability on and a 1 MiB body cap', () => {
+    expect(loadConfig({}).http).toEqual({
+      host: '127.0.0.1',
+      port: 3010,
+      endpointPath: '/mcp',
+      sessionMode: 'auto',
+      staleSessionTimeoutMs: 1_800_000,
+      maxSessions: 1000,
+      resumability: { enabled: true, maxEvents: 1000, ttlMs: 300_000 },
+      allowedOrigins: undefined,
+      maxBodyBytes: 1_048_576,
+    });
+  });
+
+  it('reads every HTTP setting', () => {
+    const { http } = loadConfig({
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_HOST: '0.0.0.0',
+      MCP_HTTP_PORT: '8080',
+      MCP_HTTP_ENDPOINT_PATH: '/api/mcp',
+      MCP_SESSION_MODE: 'stateful',
+      MCP_STATEFUL_SESSION_STALE_TIMEOUT_MS: '5000',
+      MCP_HTTP_MAX_SESSIONS: '2',
+      MCP_HTTP_RESUMABILITY: 'false',
+      MCP_HTTP_RESUMABILITY_MAX_EVENTS: '10',
+      MCP_HTTP_RESUMABILITY_TTL_MS: '2000',
+      MCP_ALLOWED_ORIGINS: 'https://app.example, https://admin.example',
+      MCP_HTTP_MAX_BODY_BYTES: '4096',
+    });
+    expect(http).toEqual({
+      host: '0.0.0.0',
+      port: 8080,
+      endpointPath: '/api/mcp',
+      sessionMode: 'stateful',
+      staleSessionTimeoutMs: 5000,
+      maxSessions: 2,
+      resumability: { enabled: false, maxEvents: 10, ttlMs: 2000 },
+      allowedOrigins: ['https://app.example', 'https://admin.example'],
+      maxBodyBytes: 4096,
+    });
+  });
+
+  it('rejects bad HTTP settings, naming each variable and what it accepts', () => {
+    expect(
+      configProblems({
+        MCP_HTTP_PORT: '70000',
+        MCP_SESSION_MODE: 'sticky',
+        MCP_HTTP_RESUMABILITY: 'maybe',
+        MCP_HTTP_ENDPOINT_PATH: 'mcp',
+      }),
+    ).toEqual([
+      'Invalid configuration: MCP_HTTP_ENDPOINT_PATH="mcp" is not valid: expected a path such as /mcp.',
+      'Invalid configuration: MCP_HTTP_PORT="70000" is not valid: expected an integer from 0 to 65535.',
+      'Invalid configuration: MCP_SESSION_MODE="sticky" is not valid: expected one of stateless, stateful, auto.',
+      'Invalid configuration: MCP_HTTP_RESUMABILITY="maybe" is not valid: expected true or false.',
+    ]);
+  });
+
+  it('lets code seed the session mode while MCP_SESSION_MODE still wins', () => {
+    expect(loadConfig({}, { sessionMode: 'stateful' }).http.sessionMode).toBe('stateful');
+    expect(loadConfig({ MCP_SESSION_MODE: 'stateless' }, { sessionMode: 'stateful' }).http.sessionMode).toBe('stateless');
   });
 
   it('treats an empty variable as unset', () => {
@@ -37,7 +101,7 @@ describe('loadConfig', () => {
       STORAGE_PROVIDER_TYPE: 'filesystem',
       STORAGE_FILESYSTEM_PATH: '/var/lib/kiln',
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       transportType: 'stdio',
       logLevel: 'warning',
       storage: { type: 'filesystem', path: '/var/lib/kiln' },
@@ -55,7 +119,7 @@ describe('loadConfig', () => {
 
   it('rejects an unknown transport, naming the variable, the value and the accepted values', () => {
     expect(configProblems({ MCP_TRANSPORT_TYPE: 'carrier-pigeon' })).toEqual([
-      'Invalid configuration: MCP_TRANSPORT_TYPE="carrier-pigeon" is not valid: expected one of stdio.',
+      'Invalid configuration: MCP_TRANSPORT_TYPE="carrier-pigeon" is not valid: expected one of stdio, http.',
     ]);
   });
 
@@ -84,12 +148,12 @@ describe('loadConfig', () => {
 
   it('reports every bad variable together', () => {
     const problems = configProblems({
-      MCP_TRANSPORT_TYPE: 'http',
+      MCP_TRANSPORT_TYPE: 'ftp',
       MCP_LOG_LEVEL: 'loud',
       STORAGE_PROVIDER_TYPE: 'filesystem',
     });
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toContain('MCP_TRANSPORT_TYPE="http"');
+    expect(problems[0]).toContain('MCP_TRANSPORT_TYPE="ftp"');
     expect(problems[1]).toContain('MCP_LOG_LEVEL="loud"');
     expect(problems[2]).toContain('STORAGE_FILESYSTEM_PATH is required');
   });
@@ -97,14 +161,14 @@ describe('loadConfig', () => {
   it('puts every problem in the error message', () => {
     const error = (() => {
       try {
-        loadConfig({ MCP_TRANSPORT_TYPE: 'http', STORAGE_PROVIDER_TYPE: 's3' });
+        loadConfig({ MCP_TRANSPORT_TYPE: 'ftp', STORAGE_PROVIDER_TYPE: 's3' });
       } catch (thrown) {
         return thrown as Error;
       }
     })();
     expect(error?.message).toBe(
       'Kiln could not start:\n' +
-        '  - Invalid configuration: MCP_TRANSPORT_TYPE="http" is not valid: expected one of stdio.\n' +
+        '  - Invalid configuration: MCP_TRANSPORT_TYPE="ftp" is not valid: expected one of stdio, http.\n' +
         '  - Invalid configuration: STORAGE_PROVIDER_TYPE="s3" is not valid: expected one of in-memory, filesystem.',
     );
   });

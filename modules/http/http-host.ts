@@ -1,0 +1,173 @@
+// The Fastify host: one MCP endpoint serving both eras (2026-07-28 per request through the SDK's handler, 2025 by
+// session mode), DNS-rebinding guards, pages for people, and a graceful shutdown that lets requests finish.
+import type { ServerResponse } from 'node:http';
+import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
+import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest, localhostAllowedOrigins } from '@modelcontextprotocol/server';
+import Fastify, { LogController } from 'fastify';
+import type { KilnApp } from '../../src/app/kiln-app.js';
+import type { HttpConfig } from '../../src/config/kiln-config.js';
+import { fastifyLogger } from './fastify-logger.js';
+import { errorHandler } from './http-errors.js';
+import { writeJsonRpcError } from './json-rpc-reply.js';
+import { renderLandingPage } from './landing-page.js';
+import { landingPageModel } from './landing-page-model.js';
+import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
+
+export interface HttpServing {
+  /** The landing page. */
+  readonly url: string;
+  /** The MCP endpoint. */
+  readonly endpointUrl: string;
+  readonly legacy: LegacySessionLeg;
+  close(): Promise<void>;
+}
+
+export interface HttpHostOptions extends LegacyLegOptions {
+  /** How long shutdown waits for requests in flight. */
+  readonly drainMs?: number;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export async function serveOverHttp(
+  app: KilnApp,
+  config: HttpConfig,
+  options: HttpHostOptions = {},
+): Promise<HttpServing> {
+  const { logger, runtime } = app;
+  const fastify = Fastify({
+    loggerInstance: fastifyLogger(logger),
+    // Per-request access lines would double the log volume of a busy endpoint; failures are logged where they occur.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.maxBodyBytes,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  // Only application/json is a JSON-RPC message; Fastify's text/plain parser would let anything through.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.setErrorHandler(errorHandler(config));
+
+  if (LOOPBACK_HOSTS.has(config.host)) fastify.addHook('onRequest', localhostHostValidation());
+  fastify.addHook(
+    'onRequest',
+    originValidation([...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)]),
+  );
+
+  const modern = createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
+    legacy: 'reject',
+    maxRequestBodySize: config.maxBodyBytes,
+    onerror: (error) => logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`),
+  });
+  const detachBus = runtime.notifier.attach({
+    toolsChanged: modern.notify.toolsChanged,
+    promptsChanged: modern.notify.promptsChanged,
+    resourcesChanged: modern.notify.resourcesChanged,
+    resourceUpdated: modern.notify.resourceUpdated,
+  });
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
+  const legacy = new LegacySessionLeg(app, config, options);
+  let closing = false;
+
+  const endpoint = config.endpointPath;
+  fastify.post(endpoint, async (request, reply) => {
+    if (!acceptsBoth(request.headers.accept)) {
+      return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
+    }
+    reply.hijack();
+    const body = request.body;
+    const web = await toWebRequest(request.raw, body);
+    if (await isLegacyRequest(web, body)) return serve(() => legacy.handle(request.raw, reply.raw, body), reply.raw);
+    return serve(() => serveModern(request.raw, reply.raw, body), reply.raw);
+  });
+  for (const method of ['GET', 'DELETE'] as const) {
+    fastify.route({
+      method,
+      url: endpoint,
+      handler: async (request, reply) => {
+        if (method === 'GET' && !request.headers.accept?.includes('text/event-stream')) {
+          return reply.code(406).send(notAcceptable('text/event-stream'));
+        }
+        reply.hijack();
+        return serve(() => legacy.handle(request.raw, reply.raw, undefined), reply.raw);
+      },
+    });
+  }
+
+  fastify.get('/healthz', async () => ({
+    status: closing ? 'shutting-down' : 'ok',
+    server: runtime.serverInfo,
+    sessions: legacy.liveSessions,
+    inFlight: runtime.inFlight.size,
+  }));
+
+  // Rendered once, on the first visit: the endpoint URL (and so the page) is known only after listen.
+  let page: string | undefined;
+  fastify.get('/', async (_request, reply) => {
+    page ??= renderLandingPage(landingPageModel(runtime, endpointUrl));
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+
+  await fastify.listen({ host: config.host, port: config.port });
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const endpointUrl = `${origin}${endpoint}`;
+
+  async function serve(work: () => Promise<void>, res: ServerResponse): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      logger.error({ err: error }, 'MCP request failed before a response was written');
+      if (!res.headersSent) writeJsonRpcError(res, 500, { code: -32603, message: 'Internal error; it was logged.' });
+      else res.end();
+    }
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `${origin}/`,
+    endpointUrl,
+    legacy,
+    close: () => {
+      closed ??= (async () => {
+        closing = true;
+        // Stop accepting, let requests in flight answer, then end the long-lived streams and the listener.
+        const listenerClosed = fastify.close();
+        if (!(await runtime.inFlight.drained(options.drainMs ?? 10_000))) {
+          logger.warning('Requests still running at shutdown were abandoned.');
+        }
+        detachBus();
+        await legacy.closeAll();
+        await modern.close();
+        await listenerClosed;
+      })();
+      return closed;
+    },
+  };
+}
+
+function acceptsBoth(accept: string | undefined): boolean {
+  if (!accept) return false;
+  if (accept.includes('*/*')) return true;
+  return accept.includes('application/json') && accept.includes('text/event-stream');
+}
+
+function notAcceptable(types: string) {
+  return {
+    jsonrpc: '2.0',
+    error: { code: -32600, message: `Not Acceptable: the Accept header must list ${types}.` },
+    id: null,
+  };
+}
+
+/** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */
+function originHostnames(origins: readonly string[] | undefined): string[] {
+  return (origins ?? []).map((origin) => {
+    try {
+      return new URL(origin).hostname;
+    } catch {
+      return origin;
+    }
+  });
+}

@@ -1,0 +1,9 @@
+// modules/http: serve a Kiln app over Streamable HTTP (both protocol eras) with Fastify.
+export { type HttpHostOptions, type HttpServing, serveOverHttp } from './http-host.js';
+export { type LandingPageModel, landingPageModel } from './landing-page-model.js';
+export {
+  InMemorySessionEventStore,
+  type SessionEventStore,
+  type SessionEventStoreFactory,
+} from './session-event-store.js';
+export { InMemorySessionRegistry, type SessionRecord, type SessionRegistry } from './session-registry.js';

@@ -1,0 +1,69 @@
+// GET /: a self-contained HTML page describing the server to a person: identity, how to connect, and every tool,
+// resource and prompt. Inline CSS, no external assets; the page reads fully without JavaScript.
+import { renderCatalogSection, renderPromptCard, renderResourceCard, renderToolCard } from './landing-page/catalog.js';
+import { COPY_SCRIPT, renderConnectSection } from './landing-page/connect.js';
+import { escapeHtml, plural } from './landing-page/html.js';
+import { LANDING_PAGE_CSS } from './landing-page/styles.js';
+import type { LandingPageModel } from './landing-page-model.js';
+
+export function renderLandingPage(model: LandingPageModel): string {
+  const heading = model.serverTitle ?? model.serverName;
+  const disabledCount = model.tools.filter((tool) => tool.disabled).length;
+  const summary = [
+    `${plural(model.tools.length, 'tool')}${disabledCount > 0 ? ` (${disabledCount} disabled)` : ''}`,
+    plural(model.resources.length, 'resource'),
+    plural(model.prompts.length, 'prompt'),
+  ].join(' · ');
+  const toc = [
+    ['connect', 'Connect', undefined],
+    ['tools', 'Tools', model.tools.length],
+    ['resources', 'Resources', model.resources.length],
+    ['prompts', 'Prompts', model.prompts.length],
+  ] as const;
+  const instructions = model.instructions
+    ? `<section id="about" aria-labelledby="about-heading">
+<h2 id="about-heading">About this server</h2>
+<div class="instructions">${escapeHtml(model.instructions)}</div>
+</section>`
+    : '';
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="description" content="${escapeHtml(`${heading}: an MCP server. ${summary}.`)}">
+<title>${escapeHtml(heading)} · MCP server</title>
+<link rel="icon" href="data:,">
+<style>${LANDING_PAGE_CSS}</style>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="masthead">
+<div class="wrap">
+<p class="eyebrow">Model Context Protocol server</p>
+<h1>${escapeHtml(heading)}</h1>
+<p class="identity"><code>${escapeHtml(model.serverName)}</code><span class="badge badge--version">v${escapeHtml(model.version.replace(/^v/i, ''))}</span></p>
+<p class="summary">${escapeHtml(summary)}</p>
+<nav class="toc" aria-label="On this page"><ul>
+${toc.map(([id, label, count]) => `<li><a href="#${id}">${label}${count === undefined ? '' : ` <span class="count">${count}</span>`}</a></li>`).join('\n')}
+</ul></nav>
+</div>
+</header>
+<main id="main" class="wrap">
+${instructions}
+${renderConnectSection(model.serverName, model.endpointUrl)}
+${renderCatalogSection('tools', 'Tools', 'Actions a model can take through this server. Each lists the arguments it accepts.', model.tools.map(renderToolCard))}
+${renderCatalogSection('resources', 'Resources', 'Data a client can read by URI. Templates take values for the parts in braces.', model.resources.map(renderResourceCard))}
+${renderCatalogSection('prompts', 'Prompts', 'Message templates a client can offer its user, filled in from the arguments.', model.prompts.map(renderPromptCard))}
+</main>
+<footer class="site-footer">
+<p>This page is for people. MCP clients connect to <code>${escapeHtml(model.endpointUrl)}</code>. Served by mcp-kiln.</p>
+</footer>
+<p id="copy-status" class="visually-hidden" aria-live="polite"></p>
+<script>${COPY_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,50 @@
+// The "Connect" section: the MCP endpoint and ready-to-paste client configuration. The snippets are plain text a
+// reader can select; a small script adds Copy buttons where it may run, and nothing depends on it.
+import { escapeHtml, shellWord } from './html.js';
+
+export function renderConnectSection(serverName: string, endpointUrl: string): string {
+  const config = JSON.stringify({ mcpServers: { [serverName]: { type: 'http', url: endpointUrl } } }, null, 2);
+  const command = `claude mcp add --transport http ${shellWord(serverName)} ${shellWord(endpointUrl)}`;
+  return `<section id="connect" class="connect" aria-labelledby="connect-heading">
+<h2 id="connect-heading">Connect</h2>
+<p>MCP clients reach this server over Streamable HTTP at this endpoint:</p>
+${snippet('endpoint', 'MCP endpoint URL', endpointUrl)}
+<div class="snippet-grid">
+${snippet('config', 'Client configuration (<code>mcpServers</code> JSON)', config)}
+${snippet('cli', 'Claude Code command line', command)}
+</div>
+</section>`;
+}
+
+function snippet(kind: string, caption: string, text: string): string {
+  const label = caption.replace(/<[^>]+>/g, '');
+  return `<figure class="snippet snippet--${kind}" data-copy="${escapeHtml(label)}"><figcaption>${caption}</figcaption><pre><code>${escapeHtml(text)}</code></pre></figure>`;
+}
+
+// Progressive enhancement only: the Clipboard API needs a secure context (localhost counts), so elsewhere the
+// button selects the snippet for the reader to copy by hand.
+export const COPY_SCRIPT = `(() => {
+  const status = document.getElementById('copy-status');
+  for (const block of document.querySelectorAll('[data-copy]')) {
+    const code = block.querySelector('pre code');
+    if (!code) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy ' + block.getAttribute('data-copy'));
+    button.addEventListener('click', async () => {
+      let message = 'Copied';
+      try {
+        await navigator.clipboard.writeText(code.textContent);
+      } catch {
+        getSelection().selectAllChildren(code);
+        message = 'Selected, press Ctrl+C';
+      }
+      button.textContent = message;
+      if (status) status.textContent = message;
+      setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+    });
+    block.append(button);
+  }
+})();`;

@@ -1,0 +1,96 @@
+// SSE resumability for one 2025 session: the frames its streams carried, bounded by count and age. One store per
+// session, because the SDK names every session's standalone GET stream "_GET_stream" and never says which session
+// an event belongs to: a shared store would replay one session's frames to another.
+import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
+
+export interface SessionEventStore extends EventStore {
+  /** Drops everything retained; called when the session ends. */
+  clear(): Promise<void>;
+}
+
+/** Builds the store for a session; a Redis-backed factory can replace the in-memory one. */
+export type SessionEventStoreFactory = (sessionId: string) => SessionEventStore;
+
+interface StoredEvent {
+  readonly id: string;
+  readonly seq: number;
+  readonly streamId: string;
+  readonly message: JSONRPCMessage;
+  readonly storedAt: number;
+}
+
+export interface EventRetention {
+  readonly maxEvents: number;
+  readonly ttlMs: number;
+  readonly now?: () => number;
+}
+
+// Event ids are `<seq>_<streamId>`: unique across the session's streams and carrying the stream, so a client
+// resuming from an id whose frame has already been evicted still resumes the right stream.
+const eventId = (seq: number, streamId: string) => `${seq}_${streamId}`;
+
+function parseEventId(id: string): { seq: number; streamId: string } | undefined {
+  const separator = id.indexOf('_');
+  const seq = Number(id.slice(0, separator));
+  if (separator <= 0 || !Number.isSafeInteger(seq)) return undefined;
+  return { seq, streamId: id.slice(separator + 1) };
+}
+
+export class InMemorySessionEventStore implements SessionEventStore {
+  private events: StoredEvent[] = [];
+  private nextSeq = 1;
+  private readonly now: () => number;
+
+  constructor(private readonly retention: EventRetention) {
+    this.now = retention.now ?? Date.now;
+  }
+
+  async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    const seq = this.nextSeq++;
+    const id = eventId(seq, streamId);
+    this.events.push({ id, seq, streamId, message, storedAt: this.now() });
+    this.evict();
+    return id;
+  }
+
+  async getStreamIdForEventId(id: string): Promise<string | undefined> {
+    const parsed = parseEventId(id);
+    return parsed && parsed.seq < this.nextSeq ? parsed.streamId : undefined;
+  }
+
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<string> {
+    const parsed = parseEventId(lastEventId);
+    if (!parsed) throw new Error(`Unrecognised Last-Event-ID ${JSON.stringify(lastEventId)}.`);
+    this.evict();
+    for (const event of this.events) {
+      // Priming events carry no message; they only mark a resumption point.
+      if (event.streamId !== parsed.streamId || event.seq <= parsed.seq || isPriming(event.message)) continue;
+      await send(event.id, event.message);
+    }
+    return parsed.streamId;
+  }
+
+  async clear(): Promise<void> {
+    this.events = [];
+  }
+
+  /** Frames retained right now (for tests and metrics). */
+  get size(): number {
+    this.evict();
+    return this.events.length;
+  }
+
+  private evict(): void {
+    const oldest = this.now() - this.retention.ttlMs;
+    let drop = Math.max(0, this.events.length - this.retention.maxEvents);
+    while (drop < this.events.length && (this.events[drop] as StoredEvent).storedAt < oldest) drop++;
+    if (drop > 0) this.events = this.events.slice(drop);
+  }
+}
+
+function isPriming(message: JSONRPCMessage): boolean {
+  return Object.keys(message).length === 0;
+}

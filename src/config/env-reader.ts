@@ -1,0 +1,69 @@
+// Reads typed settings from environment variables, collecting every problem instead of stopping at the first, so
+// one failed boot names every bad variable with what it accepts.
+import { KilnBootError } from '../errors/index.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export class EnvReader {
+  private readonly problems: string[] = [];
+
+  constructor(private readonly env: Env) {}
+
+  /** The raw value, with an empty string treated as unset. */
+  raw(variable: string): string | undefined {
+    const value = this.env[variable]?.trim();
+    return value === '' ? undefined : value;
+  }
+
+  oneOf<T extends string>(variable: string, values: readonly T[], fallback: T): T {
+    const value = this.raw(variable);
+    if (value === undefined) return fallback;
+    if ((values as readonly string[]).includes(value)) return value as T;
+    return this.reject(variable, value, `one of ${values.join(', ')}`, fallback);
+  }
+
+  integer(variable: string, fallback: number, bounds: { min: number; max: number }): number {
+    const value = this.raw(variable);
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (/^-?\d+$/.test(value) && parsed >= bounds.min && parsed <= bounds.max) return parsed;
+    return this.reject(variable, value, `an integer from ${bounds.min} to ${bounds.max}`, fallback);
+  }
+
+  boolean(variable: string, fallback: boolean): boolean {
+    const value = this.raw(variable)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    return this.reject(variable, value, 'true or false', fallback);
+  }
+
+  string(variable: string): string | undefined {
+    return this.raw(variable);
+  }
+
+  /** A comma-separated list; undefined when unset. */
+  list(variable: string): string[] | undefined {
+    const value = this.raw(variable);
+    return value === undefined
+      ? undefined
+      : value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+  }
+
+  problem(message: string): void {
+    this.problems.push(message);
+  }
+
+  /** Throws one KilnBootError listing every problem found so far. */
+  assertValid(): void {
+    if (this.problems.length > 0) throw new KilnBootError(this.problems.map((p) => `Invalid configuration: ${p}`));
+  }
+
+  private reject<T>(variable: string, value: string, accepted: string, fallback: T): T {
+    this.problems.push(`${variable}=${JSON.stringify(value)} is not valid: expected ${accepted}.`);
+    return fallback;
+  }
+}

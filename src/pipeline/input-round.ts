@@ -1,0 +1,35 @@
+// ctx.requestInput as the runners see it: in a tool call, resource read or prompt get the signal becomes the round's
+// input_required result, never a failure (no error log, no isError). Direct calls have no client to answer a round.
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import { InputRequiredSignal } from '../context/request-input.js';
+import { invalidRequest, type McpError } from '../errors/index.js';
+
+/** What `work` returns, or the input_required result its handler asked for. */
+export async function orInputRequired<T>(work: () => Promise<T>): Promise<T | InputRequiredResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InputRequiredSignal) return error.result;
+    throw error;
+  }
+}
+
+/**
+ * The failure a direct call (KilnApp.callTool, readResource, getPrompt) answers with when its handler asks for input:
+ * there is no client to fulfil the round, so what it asked is reported instead.
+ */
+export function unanswerableRound(round: InputRequiredResult, operation: string): McpError {
+  const keys = Object.keys(round.inputRequests ?? {});
+  const what = keys.length > 0 ? ` (${keys.map((key) => `'${key}'`).join(', ')})` : '';
+  return invalidRequest(
+    `${operation} asked the caller for input${what}, and a direct call has no client to answer it.`,
+    {
+      reason: 'input_required',
+      ...(round.inputRequests ? { inputRequests: round.inputRequests } : {}),
+      ...(round.requestState !== undefined ? { requestState: round.requestState } : {}),
+      recovery: {
+        hint: 'Call it through a connected client (TestingApp.connectClient), or call the handler with createMockContext({ inputResponses }).',
+      },
+    },
+  );
+}

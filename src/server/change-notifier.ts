@@ -1,0 +1,36 @@
+// The app's one channel for list-changed and resource-updated notifications, in and out of requests. Transports
+// attach sinks (each stdio connection, the HTTP bus and its live 2025 sessions); publishing fans out to all of them.
+
+export interface ChangeSink {
+  toolsChanged(): void;
+  promptsChanged(): void;
+  resourcesChanged(): void;
+  resourceUpdated(uri: string): void;
+}
+
+export class ChangeNotifier implements ChangeSink {
+  private readonly sinks = new Set<ChangeSink>();
+
+  /** Adds a sink; returns the function that removes it. */
+  attach(sink: ChangeSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  // Arrow properties: handlers receive these as detached functions (ctx.notifyToolListChanged).
+  readonly toolsChanged = (): void => this.each((sink) => sink.toolsChanged());
+  readonly promptsChanged = (): void => this.each((sink) => sink.promptsChanged());
+  readonly resourcesChanged = (): void => this.each((sink) => sink.resourcesChanged());
+  readonly resourceUpdated = (uri: string): void => this.each((sink) => sink.resourceUpdated(uri));
+
+  // A failing sink (a closed connection) must not keep the others from hearing about the change.
+  private each(deliver: (sink: ChangeSink) => void): void {
+    for (const sink of this.sinks) {
+      try {
+        deliver(sink);
+      } catch {
+        // Delivery is fire-and-forget, like every notification.
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+// Delivers change notifications through one protocol Server: a stdio connection, or a live 2025 HTTP session. On
+// the 2025 era a resource update goes only to a client that subscribed to that URI (resources/subscribe).
+import type { Server } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../context/context.js';
+import type { ChangeSink } from './change-notifier.js';
+
+const subscriptionsByServer = new WeakMap<Server, Set<string>>();
+
+/** The URIs a 2025-era client subscribed to on this server (its connection or session). */
+export function resourceSubscriptions(server: Server): Set<string> {
+  let subscriptions = subscriptionsByServer.get(server);
+  if (!subscriptions) {
+    subscriptions = new Set();
+    subscriptionsByServer.set(server, subscriptions);
+  }
+  return subscriptions;
+}
+
+/** Installs idempotent resources/subscribe and resources/unsubscribe handlers on a 2025-era server. */
+export function serveResourceSubscriptions(server: Server): void {
+  const subscriptions = resourceSubscriptions(server);
+  server.setRequestHandler('resources/subscribe', (request) => {
+    subscriptions.add(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler('resources/unsubscribe', (request) => {
+    subscriptions.delete(request.params.uri);
+    return {};
+  });
+}
+
+export function serverSink(server: Server, era: ProtocolEra): ChangeSink {
+  const ignore = () => undefined;
+  return {
+    toolsChanged: () => void server.sendToolListChanged().catch(ignore),
+    promptsChanged: () => void server.sendPromptListChanged().catch(ignore),
+    resourcesChanged: () => void server.sendResourceListChanged().catch(ignore),
+    resourceUpdated: (uri) => {
+      // On 2026-07-28 the SDK's listen router filters by the stream's resourceSubscriptions.
+      if (era === 'modern' || resourceSubscriptions(server).has(uri)) {
+        void server.sendResourceUpdated({ uri }).catch(ignore);
+      }
+    },
+  };
+}
