@@ -15,8 +15,9 @@ export type { Enrich, EnrichHelpers, TruncationDisclosure, TypedEnrich } from '.
 export type { Recovery, TypedFail } from './context/error-contract.js';
 export { type AuthContext, type RequestContext, withExtra } from './context/request-context.js';
 export type { RequestInputOptions, RequestInputSpec } from './context/request-input.js';
-export { CONTEXT, createToken, KILN_CONFIG, LOGGER, STORAGE } from './di/tokens.js';
+export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './di/tokens.js';
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
 export type { InputOptions } from './pipeline/input/index.js';
+export type { ChangeNotifier, ChangeSink } from './server/change-notifier.js';
 export type { ContextState, StorageService } from './storage/index.js';

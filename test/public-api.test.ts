@@ -25,6 +25,7 @@ describe('public API', () => {
       'LOGGER',
       'McpError',
       'Module',
+      'NOTIFIER',
       'Prompt',
       'Resource',
       'STORAGE',

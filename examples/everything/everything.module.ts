@@ -1,17 +1,22 @@
 // Every fixture the MCP conformance suite's server scenarios expect (2025-11-25 and 2026-07-28), written with
-// Kiln's decorators: content tools, tools that log or report progress, server-stateless diagnostics, resources,
-// a resource template and prompts.
+// Kiln's decorators: content tools, tools that log, report progress or ask the client for input, the
+// server-stateless diagnostics, resources, a resource template and prompts.
 import { Module } from 'mcp-kiln';
 import { ContentPrompts } from './prompts/content-prompts.js';
+import { InputRequiredPrompt } from './prompts/input-required.prompt.js';
 import { StaticResources } from './resources/static-resources.js';
 import { TemplateDataResource } from './resources/template.resource.js';
+import { RoundRecords } from './round-records.service.js';
+import { ClientInputTools } from './tools/client-input-tools.js';
 import { ContentTools } from './tools/content-tools.js';
+import { InputRequiredTools } from './tools/input-required-tools.js';
 import { NotificationTools } from './tools/notification-tools.js';
 import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
 
 @Module({
-  tools: [...ContentTools, ...NotificationTools, ...StatelessDiagnostics],
+  providers: [RoundRecords],
+  tools: [...ContentTools, ...NotificationTools, ...ClientInputTools, ...InputRequiredTools, ...StatelessDiagnostics],
   resources: [...StaticResources, TemplateDataResource],
-  prompts: [...ContentPrompts],
+  prompts: [...ContentPrompts, InputRequiredPrompt],
 })
 export class EverythingModule {}

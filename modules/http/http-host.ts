@@ -1,6 +1,7 @@
 // The Fastify host: one MCP endpoint serving both eras (2026-07-28 per request through the SDK's handler, 2025 by
 // session mode), DNS-rebinding guards, pages for people, and a graceful shutdown that lets requests finish.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, localhostAllowedOrigins } from '@modelcontextprotocol/server';
@@ -108,6 +109,22 @@ export async function serveOverHttp(
     return reply.type('text/html; charset=utf-8').send(page);
   });
 
+  // Sockets a client opened but never sent a request on (a pooled pre-connect): Node's close() counts them as busy,
+  // so each would hold shutdown until its own timeout.
+  const unusedSockets = new Set<Socket>();
+  fastify.server.on('connection', (socket: Socket) => {
+    unusedSockets.add(socket);
+    socket.once('close', () => unusedSockets.delete(socket));
+  });
+  fastify.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    unusedSockets.delete(request.socket);
+    // Node's close() ends only the connections idle at that moment: one whose response finishes later stays kept
+    // alive until the client drops it (undici: 4 s). During shutdown, close each as soon as its response ends.
+    response.once('close', () => {
+      if (closing) fastify.server.closeIdleConnections();
+    });
+  });
+
   await fastify.listen({ host: config.host, port: config.port });
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -140,6 +157,7 @@ export async function serveOverHttp(
         detachBus();
         await legacy.closeAll();
         await modern.close();
+        for (const socket of unusedSockets) socket.destroy();
         await listenerClosed;
       })();
       return closed;

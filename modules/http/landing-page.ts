@@ -2,7 +2,7 @@
 // resource and prompt. Inline CSS, no external assets; the page reads fully without JavaScript.
 import { renderCatalogSection, renderPromptCard, renderResourceCard, renderToolCard } from './landing-page/catalog.js';
 import { COPY_SCRIPT, renderConnectSection } from './landing-page/connect.js';
-import { escapeHtml, plural } from './landing-page/html.js';
+import { escapeHtml, plural, versionLabel } from './landing-page/html.js';
 import { LANDING_PAGE_CSS } from './landing-page/styles.js';
 import type { LandingPageModel } from './landing-page-model.js';
 
@@ -44,7 +44,7 @@ export function renderLandingPage(model: LandingPageModel): string {
 <div class="wrap">
 <p class="eyebrow">Model Context Protocol server</p>
 <h1>${escapeHtml(heading)}</h1>
-<p class="identity"><code>${escapeHtml(model.serverName)}</code><span class="badge badge--version">v${escapeHtml(model.version.replace(/^v/i, ''))}</span></p>
+<p class="identity"><code>${escapeHtml(model.serverName)}</code> <span class="badge badge--version">${escapeHtml(versionLabel(model.version))}</span></p>
 <p class="summary">${escapeHtml(summary)}</p>
 <nav class="toc" aria-label="On this page"><ul>
 ${toc.map(([id, label, count]) => `<li><a href="#${id}">${label}${count === undefined ? '' : ` <span class="count">${count}</span>`}</a></li>`).join('\n')}

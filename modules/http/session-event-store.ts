@@ -31,7 +31,9 @@ const eventId = (seq: number, streamId: string) => `${seq}_${streamId}`;
 
 function parseEventId(id: string): { seq: number; streamId: string } | undefined {
   const separator = id.indexOf('_');
-  const seq = Number(id.slice(0, separator));
+  const digits = id.slice(0, separator);
+  // Only the form eventId() writes: an id this store never issued ('0_', '-1_', '1e0_') is no resume point.
+  const seq = /^[1-9]\d*$/.test(digits) ? Number(digits) : Number.NaN;
   if (separator <= 0 || !Number.isSafeInteger(seq)) return undefined;
   return { seq, streamId: id.slice(separator + 1) };
 }

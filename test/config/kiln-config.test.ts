@@ -85,7 +85,9 @@ describe('loadConfig', () => {
 
   it('lets code seed the session mode while MCP_SESSION_MODE still wins', () => {
     expect(loadConfig({}, { sessionMode: 'stateful' }).http.sessionMode).toBe('stateful');
-    expect(loadConfig({ MCP_SESSION_MODE: 'stateless' }, { sessionMode: 'stateful' }).http.sessionMode).toBe('stateless');
+    expect(loadConfig({ MCP_SESSION_MODE: 'stateless' }, { sessionMode: 'stateful' }).http.sessionMode).toBe(
+      'stateless',
+    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -116,15 +116,20 @@ class ReviewPrompt {
 })
 class CatalogModule {}
 
-/** The compiled catalogue app and its landing-page model; close the app when done. */
-export async function catalogLandingModel(): Promise<{ app: KilnApp; model: LandingPageModel }> {
-  const app = await createApp(CatalogModule, {
+/** The catalogue app, compiled and not served; `env` adds configuration (an HTTP port, say). */
+export function createCatalogApp(env: Readonly<Record<string, string>> = {}): Promise<KilnApp> {
+  return createApp(CatalogModule, {
     name: 'kiln-catalog',
     title: 'Kiln Catalogue',
     version: '1.2.0',
     instructions: 'Search before you update.\nItems are <b>never</b> deleted, only archived.',
     serve: false,
-    env: { MCP_LOG_LEVEL: 'error' },
+    env: { MCP_LOG_LEVEL: 'error', ...env },
   });
+}
+
+/** The compiled catalogue app and its landing-page model; close the app when done. */
+export async function catalogLandingModel(): Promise<{ app: KilnApp; model: LandingPageModel }> {
+  const app = await createCatalogApp();
   return { app, model: landingPageModel(app.runtime, ENDPOINT_URL) };
 }

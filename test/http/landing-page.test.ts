@@ -9,6 +9,7 @@ import { catalogLandingModel, ENDPOINT_URL } from './landing-page.fixture.js';
 /** Text as a reader sees it: tags dropped, entities decoded, whitespace collapsed. */
 function textOf(html: string): string {
   return html
+    .replace(/<\/?(?:span|code|a|strong)\b[^>]*>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -34,9 +35,9 @@ function rows(fragment: string): string[][] {
 }
 
 function snippetText(html: string, kind: string): string {
-  const match = new RegExp(`<figure class="snippet snippet--${kind}"[\\s\\S]*?<pre><code>([\\s\\S]*?)</code></pre>`).exec(
-    html,
-  );
+  const match = new RegExp(
+    `<figure class="snippet snippet--${kind}"[\\s\\S]*?<pre><code>([\\s\\S]*?)</code></pre>`,
+  ).exec(html);
   return textOf(match?.[1] ?? '');
 }
 
@@ -100,7 +101,9 @@ describe('landing page of a compiled app', () => {
 
   it('mutes a disabled tool and shows its reason, hint and version', () => {
     const exported = card(html, 'tool-catalog_export');
-    expect(exported).toMatch(/^<article id="tool-catalog_export" class="card tool tool--disabled"[^>]*data-disabled="true"/);
+    expect(exported).toMatch(
+      /^<article id="tool-catalog_export" class="card tool tool--disabled"[^>]*data-disabled="true"/,
+    );
     expect(exported).toContain('<span class="badge badge--disabled">Disabled</span>');
     expect(textOf(exported)).toContain('since v0.3.0');
     expect(textOf(exported)).toContain('Not callable. Exports moved to the catalog://stats resource & its <friends>.');
@@ -112,7 +115,9 @@ describe('landing page of a compiled app', () => {
 
   it('lists fixed resources and templates with their URIs and MIME types', () => {
     const stats = card(html, 'resource-catalog_stats');
-    expect(textOf(stats)).toBe('catalog_stats Catalogue statistics Fixed URI application/json URI catalog://stats Item counts per shelf.');
+    expect(textOf(stats)).toBe(
+      'catalog_stats Catalogue statistics Fixed URI application/json URI catalog://stats Item counts per shelf.',
+    );
     const item = card(html, 'resource-catalog_item');
     expect(textOf(item)).toContain('Template text/markdown URI template catalog://items/{id} One item as markdown.');
     expect(item).toContain('catalog://items/<span class="uri-var">{id}</span>');
@@ -138,7 +143,15 @@ describe('landing page of a compiled app', () => {
 const PAYLOAD = '"><img src=x onerror=alert(1)>';
 
 function model(overrides: Partial<LandingPageModel>): LandingPageModel {
-  return { serverName: 'hand-made', version: '0.0.1', endpointUrl: ENDPOINT_URL, tools: [], resources: [], prompts: [], ...overrides };
+  return {
+    serverName: 'hand-made',
+    version: '0.0.1',
+    endpointUrl: ENDPOINT_URL,
+    tools: [],
+    resources: [],
+    prompts: [],
+    ...overrides,
+  };
 }
 
 function tool(name: string, inputSchema: Record<string, unknown>, extra: Partial<LandingTool> = {}): LandingTool {
@@ -163,11 +176,29 @@ describe('landing page of a hand-built model', () => {
           { title: PAYLOAD, description: PAYLOAD, disabled: { reason: PAYLOAD, hint: PAYLOAD, since: PAYLOAD } },
         ),
       ],
-      resources: [{ name: PAYLOAD, title: PAYLOAD, description: PAYLOAD, uri: `x://{${PAYLOAD}}`, isTemplate: true, mimeType: PAYLOAD }],
-      prompts: [{ name: PAYLOAD, title: PAYLOAD, description: PAYLOAD, arguments: [{ name: PAYLOAD, description: PAYLOAD, required: true }] }],
+      resources: [
+        {
+          name: PAYLOAD,
+          title: PAYLOAD,
+          description: PAYLOAD,
+          uri: `x://{${PAYLOAD}}`,
+          isTemplate: true,
+          mimeType: PAYLOAD,
+        },
+      ],
+      prompts: [
+        {
+          name: PAYLOAD,
+          title: PAYLOAD,
+          description: PAYLOAD,
+          arguments: [{ name: PAYLOAD, description: PAYLOAD, required: true }],
+        },
+      ],
     });
     expect(page).not.toContain('<img');
-    expect(page).not.toMatch(/id="[^"]*[<>"]/);
+    const ids = [...page.matchAll(/(?:id|aria-labelledby)="([^"]*)"|href="#([^"]*)"/g)].map((m) => m[1] ?? m[2]);
+    expect(ids.length).toBeGreaterThan(10);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(page.split('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;').length).toBeGreaterThan(20);
   });
 
@@ -179,7 +210,9 @@ describe('landing page of a hand-built model', () => {
   it('says so when a section is empty or a tool takes no parameters', () => {
     const page = renderLandingPage(model({ tools: [tool('ping', { type: 'object', properties: {} })] }));
     expect(textOf(card(page, 'tool-ping'))).toContain('Parameters Takes no parameters.');
-    expect(textOf(page)).toContain('Resources 0 Data a client can read by URI. Templates take values for the parts in braces. None.');
+    expect(textOf(page)).toContain(
+      'Resources 0 Data a client can read by URI. Templates take values for the parts in braces. None.',
+    );
     expect(page).not.toContain('id="about"');
   });
 
@@ -190,7 +223,10 @@ describe('landing page of a hand-built model', () => {
         root: { $ref: '#/$defs/node', description: 'The tree' },
         colour: { anyOf: [{ type: 'string', enum: ['red', 'green'] }, { type: 'null' }], description: 'A colour' },
         owner: {
-          anyOf: [{ type: 'object', properties: { id: { type: 'string', description: 'Owner id' } }, required: ['id'] }, { type: 'null' }],
+          anyOf: [
+            { type: 'object', properties: { id: { type: 'string', description: 'Owner id' } }, required: ['id'] },
+            { type: 'null' },
+          ],
           description: 'Who owns it',
         },
         scores: { type: 'object', additionalProperties: { type: 'number' }, description: 'Score per judge' },
@@ -211,8 +247,6 @@ describe('landing page of a hand-built model', () => {
       ['root', 'object', 'required', 'The tree'],
       ['root.label', 'string', 'required', 'Node label'],
       ['root.children', 'object[]', 'optional', 'Child nodes'],
-      ['root.children[].label', 'string', 'required', 'Node label'],
-      ['root.children[].children', 'object[]', 'optional', 'Child nodes'],
       ['colour', 'string | null', 'optional', 'A colour One of: red green'],
       ['owner', 'object | null', 'optional', 'Who owns it'],
       ['owner.id', 'string', 'required', 'Owner id'],

@@ -1,7 +1,7 @@
 // The catalogue sections of the landing page: one card per tool, resource and prompt. Disabled tools keep their
 // card, muted and badged, with the reason and hint their author gave, so a reader learns what replaced them.
 import type { LandingPrompt, LandingResource, LandingTool } from '../landing-page-model.js';
-import { anchorId, escapeHtml } from './html.js';
+import { anchorId, escapeHtml, versionLabel } from './html.js';
 import { renderInputSchema, renderParameterTable } from './parameter-table.js';
 
 export function renderCatalogSection(
@@ -22,7 +22,7 @@ export function renderToolCard(tool: LandingTool): string {
   const id = anchorId('tool', tool.name);
   const { disabled } = tool;
   const badges = disabled
-    ? `<span class="badge badge--disabled">Disabled</span>${disabled.since ? `<span class="badge badge--since" title="Disabled since version ${escapeHtml(versionLabel(disabled.since))}">since ${escapeHtml(versionLabel(disabled.since))}</span>` : ''}`
+    ? `<span class="badge badge--disabled">Disabled</span>${disabled.since ? ` <span class="badge badge--since" title="Disabled since version ${escapeHtml(versionLabel(disabled.since))}">since ${escapeHtml(versionLabel(disabled.since))}</span>` : ''}`
     : '';
   const notice = disabled
     ? `<div class="disabled-note" role="note"><p><strong>Not callable.</strong> ${escapeHtml(disabled.reason)}</p>${disabled.hint ? `<pre class="hint"><code>${escapeHtml(disabled.hint)}</code></pre>` : ''}</div>`
@@ -38,7 +38,7 @@ ${renderInputSchema(tool.inputSchema, tool.name)}
 
 export function renderResourceCard(resource: LandingResource): string {
   const id = anchorId('resource', resource.name);
-  const badges = `<span class="badge badge--${resource.isTemplate ? 'template' : 'fixed'}">${resource.isTemplate ? 'Template' : 'Fixed URI'}</span>${resource.mimeType ? `<span class="badge badge--mime">${escapeHtml(resource.mimeType)}</span>` : ''}`;
+  const badges = `<span class="badge badge--${resource.isTemplate ? 'template' : 'fixed'}">${resource.isTemplate ? 'Template' : 'Fixed URI'}</span>${resource.mimeType ? ` <span class="badge badge--mime">${escapeHtml(resource.mimeType)}</span>` : ''}`;
   return `<article id="${id}" class="card resource" aria-labelledby="${id}-name">
 ${cardHead(id, resource.name, resource.title, badges)}
 <p class="uri"><span class="uri-label">${resource.isTemplate ? 'URI template' : 'URI'}</span> <code>${uriHtml(resource.uri, resource.isTemplate)}</code></p>
@@ -72,10 +72,6 @@ ${args}
 
 function cardHead(id: string, name: string, title: string | undefined, badges: string): string {
   return `<header class="card-head"><div><h3 id="${id}-name" class="card-name"><a href="#${id}"><code>${escapeHtml(name)}</code></a></h3>${title ? `<p class="card-title">${escapeHtml(title)}</p>` : ''}</div>${badges ? `<div class="badges">${badges}</div>` : ''}</header>`;
-}
-
-function versionLabel(version: string): string {
-  return /^v/i.test(version) ? version : `v${version}`;
 }
 
 /** A URI with template variables (`{id}`) marked, each piece escaped on its own. */

@@ -9,16 +9,14 @@ export function renderConnectSection(serverName: string, endpointUrl: string): s
 <h2 id="connect-heading">Connect</h2>
 <p>MCP clients reach this server over Streamable HTTP at this endpoint:</p>
 ${snippet('endpoint', 'MCP endpoint URL', endpointUrl)}
-<div class="snippet-grid">
-${snippet('config', 'Client configuration (<code>mcpServers</code> JSON)', config)}
-${snippet('cli', 'Claude Code command line', command)}
-</div>
+${snippet('cli', 'Claude Code: add it from the command line', command)}
+${snippet('config', 'Other clients: add it to the <code>mcpServers</code> configuration', config)}
 </section>`;
 }
 
 function snippet(kind: string, caption: string, text: string): string {
   const label = caption.replace(/<[^>]+>/g, '');
-  return `<figure class="snippet snippet--${kind}" data-copy="${escapeHtml(label)}"><figcaption>${caption}</figcaption><pre><code>${escapeHtml(text)}</code></pre></figure>`;
+  return `<figure class="snippet snippet--${kind}" data-copy="${escapeHtml(label)}"><figcaption><span>${caption}</span></figcaption><pre><code>${escapeHtml(text)}</code></pre></figure>`;
 }
 
 // Progressive enhancement only: the Clipboard API needs a secure context (localhost counts), so elsewhere the
@@ -45,6 +43,6 @@ export const COPY_SCRIPT = `(() => {
       if (status) status.textContent = message;
       setTimeout(() => { button.textContent = 'Copy'; }, 2000);
     });
-    block.append(button);
+    (block.querySelector('figcaption') || block).append(button);
   }
 })();`;

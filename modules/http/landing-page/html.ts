@@ -27,6 +27,11 @@ export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** `1.2.0` and `v1.2.0` both read `v1.2.0`. */
+export function versionLabel(version: string): string {
+  return /^v/i.test(version) ? version : `v${version}`;
+}
+
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,5 +1,7 @@
 // A tool's input JSON Schema flattened into parameter rows a person can scan: one row per property, nested object
 // and array-item properties as dotted paths below their parent, and the root `oneOf` of a union input as variants.
+import { displayValue } from './html.js';
+
 export type JsonSchema = Record<string, unknown>;
 
 export interface ParameterFact {
@@ -142,18 +144,17 @@ function factsOf(property: JsonSchema, root: JsonSchema): ParameterFact[] {
   // A nullable field (`anyOf: [{ enum }, { type: null }]`) keeps its facts on the non-null branch.
   const schema = { ...soleBranch(property, root), ...property };
   const facts: ParameterFact[] = [];
-  const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
   const items = isSchema(schema.items) ? schema.items : {};
   const enumValues = Array.isArray(schema.enum) ? schema.enum : Array.isArray(items.enum) ? items.enum : undefined;
-  if (enumValues) facts.push({ label: 'One of', values: enumValues.map(show) });
-  if ('default' in schema) facts.push({ label: 'Default', values: [show(schema.default)] });
-  for (const [key, label] of FACT_KEYS) if (key in schema) facts.push({ label, values: [show(schema[key])] });
+  if (enumValues) facts.push({ label: 'One of', values: enumValues.map(displayValue) });
+  if ('default' in schema) facts.push({ label: 'Default', values: [displayValue(schema.default)] });
+  for (const [key, label] of FACT_KEYS) if (key in schema) facts.push({ label, values: [displayValue(schema[key])] });
   // A format already says what a long generated pattern (zod's date-time regex) would; show hand-written ones only.
   if (typeof schema.pattern === 'string' && !('format' in schema) && schema.pattern.length <= 80) {
     facts.push({ label: 'Pattern', values: [schema.pattern] });
   }
   if (Array.isArray(schema.examples) && schema.examples.length > 0) {
-    facts.push({ label: 'Example', values: schema.examples.slice(0, 3).map(show) });
+    facts.push({ label: 'Example', values: schema.examples.slice(0, 3).map(displayValue) });
   }
   return facts;
 }
@@ -175,15 +176,18 @@ function hasProperties(schema: JsonSchema, root: JsonSchema): boolean {
   return Object.keys(propertiesOf(schema, root)).length > 0;
 }
 
-/** Local `$ref`s (`#`, `#/$defs/X`, `#/definitions/X`) as zod emits them for reused and recursive schemas. */
+/**
+ * Local `$ref`s (`#`, `#/$defs/X`) as zod emits them for reused and recursive schemas. Keywords beside the `$ref`
+ * (zod puts `.describe()` text there) override the target's, as in JSON Schema 2020-12.
+ */
 function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  const ref = schema.$ref;
+  const { $ref: ref, ...siblings } = schema;
   if (typeof ref !== 'string' || !ref.startsWith('#')) return schema;
   let target: unknown = root;
   for (const segment of ref.slice(1).split('/').filter(Boolean)) {
     target = isSchema(target) ? target[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
   }
-  return isSchema(target) && target !== schema ? target : {};
+  return { ...(isSchema(target) && target !== schema ? target : {}), ...siblings };
 }
 
 /** Property names that carry a `const` in every branch: the union's discriminator (`kind`, `type`, ...). */

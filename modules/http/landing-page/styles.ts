@@ -3,7 +3,7 @@
 export const LANDING_PAGE_CSS = `
 :root {
   color-scheme: light dark;
-  --bg: #f5f6f8; --surface: #ffffff; --surface-2: #f0f2f5; --text: #1b1f24; --muted: #4a525d;
+  --bg: #f5f6f8; --surface: #ffffff; --surface-2: #f0f2f5; --text: #1b1f24; --muted: #434a54;
   --border: #d8dde3; --accent: #b03f0c; --accent-soft: #fcefe6; --code-bg: #f1f3f6; --type: #1d5ba3;
   --danger: #a01d27; --danger-soft: #fbe9ea; --info-soft: #e7effa; --shadow: 0 1px 2px rgb(16 24 40 / 6%);
   --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace;
@@ -21,7 +21,8 @@ body {
   margin: 0; background: var(--bg); color: var(--text); line-height: 1.55;
   font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif;
 }
-code, pre { font-family: var(--mono); font-size: 0.875em; }
+code, pre { font-family: var(--mono); font-size: 0.9em; }
+pre code, h3 code, .snippet figcaption code { font-size: inherit; }
 a { color: var(--accent); }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
 .wrap { max-width: 1040px; margin: 0 auto; padding: 0 24px; }
@@ -60,16 +61,19 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
   border-left: 4px solid var(--accent); border-radius: 10px; white-space: pre-line;
 }
 
-.snippet { position: relative; margin: 12px 0 0; }
-.snippet figcaption { font-size: 0.85rem; font-weight: 600; color: var(--muted); margin: 0 0 6px; }
+.snippet { margin: 16px 0 0; }
+.snippet figcaption {
+  display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; min-height: 28px;
+  margin: 0 0 6px; font-size: 0.88rem; font-weight: 600; color: var(--muted);
+}
 .snippet pre {
-  margin: 0; padding: 14px 16px; padding-right: 72px; background: var(--code-bg); border: 1px solid var(--border);
+  margin: 0; padding: 12px 16px; background: var(--code-bg); border: 1px solid var(--border);
   border-radius: 10px; overflow-x: auto; line-height: 1.5;
 }
+.snippet--endpoint pre, .snippet--cli pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .snippet--endpoint pre { font-size: 1.05rem; font-weight: 600; color: var(--accent); }
-.snippet-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 16px; margin-top: 8px; }
 .copy {
-  position: absolute; right: 8px; bottom: 8px; padding: 4px 10px; font: 600 0.8rem system-ui, sans-serif;
+  flex: none; padding: 3px 12px; font: 600 0.8rem system-ui, sans-serif;
   color: var(--text); background: var(--surface); border: 1px solid var(--border); border-radius: 6px; cursor: pointer;
 }
 .copy:hover { border-color: var(--accent); }
@@ -84,7 +88,7 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
 .card-name { margin: 0; font-size: 1.1rem; word-break: break-word; }
 .card-name a { color: var(--text); text-decoration: none; }
 .card-name a:hover { text-decoration: underline; }
-.card-name code { font-size: 1em; font-weight: 700; }
+.card-name code { font-weight: 700; }
 .card-title { margin: 2px 0 0; color: var(--muted); font-weight: 500; }
 .card-desc { margin: 12px 0 0; white-space: pre-line; }
 .sub-heading {
@@ -102,6 +106,7 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
 
 .tool--disabled { opacity: 0.8; background: var(--surface-2); border-style: dashed; box-shadow: none; }
 .tool--disabled .card-name code { text-decoration: line-through; text-decoration-thickness: 1px; }
+.tool--disabled .type, .tool--disabled .req--yes { color: var(--muted); }
 .disabled-note { margin: 14px 0 0; padding: 12px 16px; border-left: 3px solid var(--danger); background: var(--surface); border-radius: 8px; }
 .disabled-note p { margin: 0; }
 .hint { margin: 10px 0 0; padding: 10px 12px; background: var(--code-bg); border: 1px solid var(--border); border-radius: 6px; white-space: pre-wrap; }
@@ -118,6 +123,7 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
   border-top: 0; background: var(--surface-2); font-size: 0.74rem; font-weight: 700; color: var(--muted);
   text-transform: uppercase; letter-spacing: 0.06em;
 }
+.params thead th:nth-child(-n+3) { width: 1%; white-space: nowrap; }
 .params tbody th { font-weight: 400; white-space: nowrap; }
 .params tr.depth-1 th { padding-left: 30px; } .params tr.depth-2 th { padding-left: 48px; }
 .params tr.depth-3 th { padding-left: 66px; } .params tr.depth-4 th { padding-left: 84px; }
@@ -138,10 +144,20 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
 .variant-doc { margin: 0 0 8px; color: var(--muted); }
 
 .site-footer { padding: 24px; border-top: 1px solid var(--border); color: var(--muted); font-size: 0.88rem; text-align: center; }
-@media (max-width: 600px) {
+@media (max-width: 640px) {
   .wrap { padding: 0 16px; }
   .card { padding: 16px; }
-  .snippet pre { padding-right: 16px; padding-bottom: 44px; }
+  /* Four columns do not fit a phone: each row becomes a block, name, type and requirement over its description. */
+  .params thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .params, .params tbody { display: block; }
+  .params tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 10px; padding: 10px 12px; }
+  .params tr + tr { border-top: 1px solid var(--border); }
+  .params th, .params td { display: block; padding: 0; border: 0; }
+  .params tbody th { white-space: normal; overflow-wrap: anywhere; }
+  .params td.param-doc { flex-basis: 100%; }
+  .params tr.depth-1 th, .params tr.depth-2 th, .params tr.depth-3 th, .params tr.depth-4 th { padding-left: 0; }
+  .params tr.depth-1 { padding-left: 24px; } .params tr.depth-2 { padding-left: 36px; }
+  .params tr.depth-3 { padding-left: 48px; } .params tr.depth-4 { padding-left: 60px; }
 }
 @media print { .copy, .toc, .skip-link { display: none; } .card { break-inside: avoid; } }
 `;

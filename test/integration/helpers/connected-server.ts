@@ -1,6 +1,11 @@
 // An SDK Client connected to a compiled server over real stdio pipes. What the child sends is kept three ways: the
 // raw inbound messages, the notifications/message the SDK dispatched, and the process log the child wrote to stderr.
-import { Client, type JSONRPCMessage, type LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ClientCapabilities,
+  type JSONRPCMessage,
+  type LoggingMessageNotificationParams,
+} from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { expect, vi } from 'vitest';
 import { assertBuilt, REPO_ROOT } from './built-servers.js';
@@ -26,6 +31,8 @@ export async function connectServer(
   serverPath: string,
   eraCase: EraCase,
   env: Readonly<Record<string, string>> = {},
+  /** What the client declares (2025: at initialize; 2026-07-28: on every request's envelope). */
+  capabilities?: ClientCapabilities,
 ): Promise<ConnectedServer> {
   assertBuilt(serverPath);
   const transport = new StdioClientTransport({
@@ -40,7 +47,10 @@ export async function connectServer(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name: 'kiln-integration', version: '1.0.0' }, eraCase.clientOptions);
+  const client = new Client(
+    { name: 'kiln-integration', version: '1.0.0' },
+    capabilities ? { ...eraCase.clientOptions, capabilities } : eraCase.clientOptions,
+  );
   const logs: LoggingMessageNotificationParams[] = [];
   client.setNotificationHandler('notifications/message', (notification) => {
     logs.push(notification.params);

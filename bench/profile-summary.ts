@@ -1,0 +1,80 @@
+// `node dist/bench/profile-summary.js <file.cpuprofile> [top] [inclusive-regexp]`: where a server's CPU time went,
+// by area (Kiln, the SDK, Fastify, zod, Node's fetch internals, GC), the top self-time functions, and the inclusive
+// time of the functions whose name or file matches the regexp.
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const AREAS: readonly [string, RegExp][] = [
+  ['kiln src/', /\/dist\/(src|decorators|examples)\//],
+  ['kiln modules/http', /\/dist\/modules\//],
+  ['@modelcontextprotocol/*', /@modelcontextprotocol\//],
+  ['fastify (+ deps)', /node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|pino)/],
+  ['zod', /node_modules\/zod\//],
+  ['other node_modules', /node_modules\//],
+  ['node fetch/web streams', /undici|webstreams|abort_controller|js_transferable|encoding/],
+  ['node other', /^node:|^$/],
+];
+
+const [file, topArg, inclusiveArg] = process.argv.slice(2);
+if (!file) throw new Error('Usage: profile-summary <file.cpuprofile> [top] [inclusive-regexp]');
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const parents = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+
+const label = (node: ProfileNode) => {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(dist\/)/, '$1');
+  return `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+};
+const area = (node: ProfileNode) => {
+  const { functionName, url } = node.callFrame;
+  if (url === '' && /^\((garbage collector|idle|program)\)$/.test(functionName)) return functionName;
+  return AREAS.find(([, pattern]) => pattern.test(url))?.[0] ?? 'other';
+};
+
+const self = new Map<string, number>();
+const byArea = new Map<string, number>();
+const inclusive = new Map<string, number>();
+const inclusivePattern = inclusiveArg ? new RegExp(inclusiveArg) : undefined;
+let total = 0;
+profile.samples.forEach((id, i) => {
+  const node = nodes.get(id)!;
+  const dt = profile.timeDeltas[i] ?? 0;
+  total += dt;
+  add(self, label(node), dt);
+  add(byArea, area(node), dt);
+  if (!inclusivePattern) return;
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+    const name = label(nodes.get(at)!);
+    if (inclusivePattern.test(name) && !seen.has(name)) seen.add(name);
+  }
+  for (const name of seen) add(inclusive, name, dt);
+});
+
+const percent = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
+const print = (title: string, entries: Map<string, number>, limit: number) => {
+  process.stdout.write(`\n${title}\n`);
+  for (const [name, us] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit)) {
+    process.stdout.write(`${percent(us)}  ${name}\n`);
+  }
+};
+process.stdout.write(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n`);
+print('By area (self time):', byArea, AREAS.length + 4);
+print('Top self time:', self, Number(topArg ?? 25));
+if (inclusivePattern) print(`Inclusive time, matching ${inclusivePattern}:`, inclusive, Number(topArg ?? 25));
+
+function add(map: Map<string, number>, key: string, dt: number) {
+  map.set(key, (map.get(key) ?? 0) + dt);
+}

@@ -1,0 +1,114 @@
+// The servers under benchmark: Kiln serving the notes example over HTTP, and the official SDK's handler alone with
+// an equivalent notes tool, mounted the way the SDK documents it (node:http via toNodeHandler, and Fastify).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpFastifyApp } from '@modelcontextprotocol/fastify';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { createApp } from 'mcp-kiln';
+import { z } from 'zod';
+import { type Note, NoteSchema } from '../examples/notes/note.js';
+import { NotesModule } from '../examples/notes/notes.module.js';
+import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
+import { serveOverHttp } from '../modules/http/index.js';
+
+export const SERVER_KINDS = ['kiln-stateless', 'kiln-stateful', 'sdk-node', 'sdk-fastify'] as const;
+export type ServerKind = (typeof SERVER_KINDS)[number];
+
+export interface BenchServer {
+  readonly endpointUrl: string;
+  close(): Promise<void>;
+}
+
+export function startServer(kind: ServerKind): Promise<BenchServer> {
+  switch (kind) {
+    case 'kiln-stateless':
+      return startKiln('stateless');
+    case 'kiln-stateful':
+      return startKiln('stateful');
+    case 'sdk-node':
+      return startSdkOnNode();
+    case 'sdk-fastify':
+      return startSdkOnFastify();
+  }
+}
+
+async function startKiln(sessionMode: 'stateless' | 'stateful'): Promise<BenchServer> {
+  const app = await createApp(NotesModule, {
+    name: 'kiln-notes',
+    version: '0.1.0',
+    serve: false,
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: sessionMode },
+  });
+  const serving = await serveOverHttp(app, app.config.http);
+  return {
+    endpointUrl: serving.endpointUrl,
+    close: async () => {
+      await serving.close();
+      await app.close();
+    },
+  };
+}
+
+async function startSdkOnNode(): Promise<BenchServer> {
+  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map())));
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpointUrl: `http://127.0.0.1:${port}/mcp`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function startSdkOnFastify(): Promise<BenchServer> {
+  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map())));
+  const fastify = createMcpFastifyApp();
+  fastify.post('/mcp', async (request, reply) => {
+    reply.hijack();
+    await handle(request.raw, reply.raw, request.body);
+  });
+  const origin = await fastify.listen({ host: '127.0.0.1', port: 0 });
+  return { endpointUrl: `${origin}/mcp`, close: () => fastify.close() };
+}
+
+/** The baseline's server factory: the notes example's create and get tools on a bare McpServer over a Map. */
+function sdkNotesServer(notes: Map<string, Note>) {
+  const CreateInput = z.object({
+    title: z.string().min(1).max(200).describe('Title of the note'),
+    body: z.string().describe('Body text (markdown allowed)'),
+    tags: z.array(z.string().describe('A tag')).default([]).describe('Tags to file the note under'),
+  });
+  const GetInput = z.object({ id: z.string().describe('Note id') });
+  // Kiln's tool renders content[] with its format(); the baseline sends the same text so both bodies match in size.
+  const format = (note: Note) => GetNoteTool.prototype.format.call(undefined, note);
+
+  return () => {
+    const server = new McpServer({ name: 'sdk-notes', version: '0.1.0' });
+    server.registerTool(
+      'notes_create_note',
+      { description: 'Create a note.', inputSchema: CreateInput, outputSchema: NoteSchema },
+      async (input) => {
+        const note: Note = { id: crypto.randomUUID(), ...input, createdAt: new Date().toISOString() };
+        notes.set(note.id, note);
+        return { structuredContent: note, content: [{ type: 'text', text: format(note) }] };
+      },
+    );
+    server.registerTool(
+      'notes_get_note',
+      {
+        title: 'Get note',
+        description: 'Fetch one note by its id, with title, body, tags and creation time.',
+        annotations: { readOnlyHint: true },
+        inputSchema: GetInput,
+        outputSchema: NoteSchema,
+      },
+      async ({ id }) => {
+        const note = notes.get(id);
+        if (!note) return { isError: true, content: [{ type: 'text', text: `No note has id ${id}.` }] };
+        return { structuredContent: note, content: [{ type: 'text', text: format(note) }] };
+      },
+    );
+    return server;
+  };
+}

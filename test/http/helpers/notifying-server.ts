@@ -1,0 +1,48 @@
+// Starts the notifying fixture in-process over real HTTP on a free loopback port, with the settings a test passes.
+import { createApp, type KilnApp } from 'mcp-kiln';
+import { type HttpHostOptions, type HttpServing, serveOverHttp } from '../../../modules/http/index.js';
+import { LOGGER } from '../../../src/di/tokens.js';
+import { createLogger } from '../../../src/logging/index.js';
+import type { ChangeNotifier } from '../../../src/server/change-notifier.js';
+import { captureDestination } from '../../logging/capture-destination.js';
+import { NotifyingModule } from './notifying-fixture.js';
+
+export interface NotifyingServer {
+  readonly app: KilnApp;
+  readonly serving: HttpServing;
+  readonly endpointUrl: string;
+  readonly notifier: ChangeNotifier;
+  close(): Promise<void>;
+}
+
+export async function startNotifyingServer(
+  env: Readonly<Record<string, string>> = {},
+  hostOptions: (app: KilnApp) => HttpHostOptions = () => ({}),
+): Promise<NotifyingServer> {
+  // Debug, so every ctx.log line reaches the client's own filter; the process log goes to memory, not stderr.
+  const logger = createLogger({ level: 'debug', name: 'kiln', destination: captureDestination() });
+  const app = await createApp(NotifyingModule, {
+    name: 'kiln-notifying',
+    version: '1.0.0',
+    serve: false,
+    overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]),
+    env: {
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_PORT: '0',
+      MCP_SESSION_MODE: 'stateful',
+      MCP_LOG_LEVEL: 'debug',
+      ...env,
+    },
+  });
+  const serving = await serveOverHttp(app, app.config.http, { drainMs: 1_000, ...hostOptions(app) });
+  return {
+    app,
+    serving,
+    endpointUrl: serving.endpointUrl,
+    notifier: app.runtime.notifier,
+    close: async () => {
+      await serving.close();
+      await app.close();
+    },
+  };
+}

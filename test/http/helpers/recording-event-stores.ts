@@ -1,0 +1,44 @@
+// Kiln's own per-session event stores, each also noting the id it gave every frame, so a test can compare what a
+// resumed stream replayed with what the server actually stored for that session.
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { InMemorySessionEventStore, type SessionEventStoreFactory } from '../../../modules/http/session-event-store.js';
+import type { HttpConfig } from '../../../src/config/kiln-config.js';
+
+export interface StoredFrame {
+  readonly streamId: string;
+  readonly id: string;
+  readonly message: JSONRPCMessage;
+}
+
+export interface RecordingEventStores {
+  readonly factory: SessionEventStoreFactory;
+  /** Frames stored per session id, in storage order. */
+  framesOf(sessionId: string): readonly StoredFrame[];
+}
+
+export function recordingEventStores(retention: HttpConfig['resumability']): RecordingEventStores {
+  const bySession = new Map<string, StoredFrame[]>();
+  return {
+    factory: (sessionId) => {
+      const frames: StoredFrame[] = [];
+      bySession.set(sessionId, frames);
+      return new RecordingEventStore(retention, frames);
+    },
+    framesOf: (sessionId) => bySession.get(sessionId) ?? [],
+  };
+}
+
+class RecordingEventStore extends InMemorySessionEventStore {
+  constructor(
+    retention: HttpConfig['resumability'],
+    private readonly frames: StoredFrame[],
+  ) {
+    super(retention);
+  }
+
+  override async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    const id = await super.storeEvent(streamId, message);
+    this.frames.push({ streamId, id, message });
+    return id;
+  }
+}
