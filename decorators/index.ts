@@ -8,6 +8,7 @@ export { InputAlias } from './input-alias.js';
 export { Module } from './module.js';
 export { Prompt, type PromptMessage, type PromptMetadata, type PromptOptions, type PromptReturn } from './prompt.js';
 export {
+  type CacheHint,
   Resource,
   type ResourceContent,
   type ResourceMetadata,

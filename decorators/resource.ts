@@ -10,6 +10,14 @@ export interface ResourceOptions<P extends z.ZodObject | undefined = undefined> 
   readonly mimeType?: string;
   /** Typed template variables; each `{var}` of the template must be a key here. */
   readonly params?: P;
+  /** 2026-07-28 cache hint for reads of this resource; overrides the server-wide `resources/read` hint per field. */
+  readonly cacheHint?: CacheHint;
+}
+
+/** How long (ms) and by whom a 2026-07-28 result may be cached. */
+export interface CacheHint {
+  readonly ttlMs?: number;
+  readonly cacheScope?: 'public' | 'private';
 }
 
 export interface ResourceMetadata {

@@ -1,4 +1,6 @@
 // Options of createApp: identity, input-edge switches, configuration source, and provider overrides (testing).
+
+import type { CacheHint } from '../../decorators/resource.js';
 import type { InjectionToken, Provider } from '../../decorators/types.js';
 import type { SessionMode } from '../config/kiln-config.js';
 import type { InputOptions } from '../pipeline/input/index.js';
@@ -20,6 +22,20 @@ export interface CreateAppOptions {
    * serve HTTP when the resolved mode is stateless (for servers whose tools need a live 2025 session).
    */
   readonly sessionMode?: { readonly default?: SessionMode; readonly require?: 'stateful' };
+  /**
+   * Server-wide 2026-07-28 cache hints per cacheable method (`tools/list`, `prompts/list`, `resources/list`,
+   * `resources/templates/list`, `resources/read`, `server/discover`); a resource's own `cacheHint` wins per field.
+   * Unset, results carry `ttlMs: 0` and `cacheScope: 'private'`.
+   */
+  readonly cacheHints?: Partial<Record<CacheableMethod, CacheHint>>;
   /** Replaces providers by token, keeping the module that provides them (used by createTestingModule). */
   readonly overrides?: ReadonlyMap<InjectionToken, Provider>;
 }
+
+export type CacheableMethod =
+  | 'tools/list'
+  | 'prompts/list'
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'resources/read'
+  | 'server/discover';

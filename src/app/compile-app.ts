@@ -3,6 +3,7 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import type { Constructor, InjectionToken, ModuleRef } from '../../decorators/types.js';
 import { type KilnConfig, loadConfig } from '../config/kiln-config.js';
+import { cacheHintProblem } from '../definitions/cache-hint.js';
 import { compilePrompt } from '../definitions/compile-prompt.js';
 import { compileResource } from '../definitions/compile-resource.js';
 import { compileTool } from '../definitions/compile-tool.js';
@@ -65,6 +66,10 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     (r) => r.uriTemplate,
   );
   const prompts = compileUnique(modules, 'prompts', (c) => compilePrompt(c, findings), 'prompt', findings);
+  for (const [method, hint] of Object.entries(options.cacheHints ?? {})) {
+    const problem = hint && cacheHintProblem(hint);
+    if (problem) findings.errors.push(`createApp cacheHints['${method}']: ${problem}.`);
+  }
   if (findings.errors.length > 0) throw new KilnBootError(findings.errors);
   for (const warning of findings.warnings) logger.warning(warning);
 
@@ -91,6 +96,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     },
     instructions: options.instructions,
     capabilities: capabilitiesFor(tools.size, resources.length, prompts.length),
+    cacheHints: options.cacheHints,
     container,
     services: { logger, logFloor: config.logLevel, stateFor: (tenantId) => storage.forTenant(tenantId) },
     logger,

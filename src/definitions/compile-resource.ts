@@ -3,6 +3,7 @@ import { UriTemplate } from '@modelcontextprotocol/server';
 import { ERRORS_METADATA, RESOURCE_METADATA, readMetadata } from '../../decorators/metadata-keys.js';
 import type { ResourceMetadata } from '../../decorators/resource.js';
 import type { Constructor, ErrorContract } from '../../decorators/types.js';
+import { checkedCacheHint } from './cache-hint.js';
 import type { CompiledResource, ResourceHandler } from './compiled-resource.js';
 import { toJsonSchema, undescribedFields } from './json-schema.js';
 import type { LintFindings } from './tool-lint.js';
@@ -56,6 +57,7 @@ export function compileResource(resourceClass: Constructor, findings: LintFindin
     listing: template ? undefined : Object.freeze({ uri: uriTemplate, ...common }),
     templateListing: template ? Object.freeze({ uriTemplate, ...common }) : undefined,
     listsInstances: typeof prototype.list === 'function',
+    cacheHint: checkedCacheHint(options.cacheHint, where, findings),
     completes: typeof prototype.complete === 'function',
   };
 }

@@ -7,7 +7,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { PromptReturn } from '../../decorators/prompt.js';
-import type { ResourceReadReturn } from '../../decorators/resource.js';
+import type { CacheHint, ResourceReadReturn } from '../../decorators/resource.js';
 import type { ErrorContract } from '../../decorators/types.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -38,6 +38,8 @@ export interface CompiledResource {
   readonly templateListing: ResourceTemplateType | undefined;
   readonly listsInstances: boolean;
   readonly completes: boolean;
+  /** Per-resource cache hint, applied to 2026-07-28 reads. */
+  readonly cacheHint: CacheHint | undefined;
 }
 
 export interface PromptHandler {

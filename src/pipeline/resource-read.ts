@@ -71,9 +71,16 @@ export async function readResourceRound(
   const operation = `resource ${resource.name}`;
   const scopedSeed = { ...seed, uri: new URL(uri), operation };
   return runScopedHandler(runtime, scopedSeed, resource.resourceClass, resource.contract, (handler, context) =>
-    orInputRequired(async () => ({
-      contents: normaliseContents(await handler.handle(params, context), uri, resource.mimeType),
-    })),
+    orInputRequired(async () => {
+      const result: ReadResourceResult = {
+        contents: normaliseContents(await handler.handle(params, context), uri, resource.mimeType),
+      };
+      // Cache fields exist only on the 2026-07-28 wire; the SDK fills what a resource leaves out from the server hint.
+      const hint = seed.era === 'modern' ? resource.cacheHint : undefined;
+      if (hint?.ttlMs !== undefined) (result as { ttlMs?: number }).ttlMs = hint.ttlMs;
+      if (hint?.cacheScope !== undefined) (result as { cacheScope?: string }).cacheScope = hint.cacheScope;
+      return result;
+    }),
   );
 }
 

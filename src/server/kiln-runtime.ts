@@ -1,6 +1,6 @@
 // Everything a compiled app serves from: the root container, the compiled definitions and their precomputed
 // list results. Built once at boot; read-only afterwards, shared by every request and transport.
-import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { Implementation, ServerCapabilities, ServerOptions } from '@modelcontextprotocol/server';
 import type { DependencyContainer } from 'tsyringe';
 import type { ContextServices } from '../context/create-context.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
@@ -13,6 +13,8 @@ export interface KilnRuntime {
   readonly serverInfo: Implementation;
   readonly instructions: string | undefined;
   readonly capabilities: ServerCapabilities;
+  /** Server-wide 2026-07-28 cache hints, by method. */
+  readonly cacheHints: ServerOptions['cacheHints'];
   readonly container: DependencyContainer;
   readonly services: ContextServices;
   readonly logger: Logger;

@@ -23,6 +23,7 @@ export interface ProtocolServerOptions {
 export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServerOptions): Server {
   const server = new Server(runtime.serverInfo, {
     capabilities: runtime.capabilities,
+    ...(runtime.cacheHints ? { cacheHints: runtime.cacheHints } : {}),
     ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
   });
   const seedOptions = {
