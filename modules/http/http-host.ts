@@ -4,7 +4,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { createMcpHandler, isLegacyRequest, localhostAllowedOrigins } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  InMemoryServerEventBus,
+  isLegacyRequest,
+  localhostAllowedOrigins,
+} from '@modelcontextprotocol/server';
 import Fastify, { LogController } from 'fastify';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import type { HttpConfig } from '../../src/config/kiln-config.js';
@@ -55,8 +60,13 @@ export async function serveOverHttp(
     originValidation([...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)]),
   );
 
+  // One bus carries every change event: the SDK's listen streams and the live 2025 sessions both subscribe to it.
+  const bus =
+    options.bus ??
+    new InMemoryServerEventBus((error) => logger.warning({ err: error }, 'Change event delivery failed'));
   const modern = createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
     legacy: 'reject',
+    bus,
     maxRequestBodySize: config.maxBodyBytes,
     onerror: (error) => logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`),
   });
@@ -67,7 +77,7 @@ export async function serveOverHttp(
     resourceUpdated: modern.notify.resourceUpdated,
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
-  const legacy = new LegacySessionLeg(app, config, options);
+  const legacy = new LegacySessionLeg(app, config, { ...options, bus });
   let closing = false;
 
   const endpoint = config.endpointPath;

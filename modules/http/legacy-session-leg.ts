@@ -5,9 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
-import { isInitializeRequest, legacyStatelessFallback, type Server } from '@modelcontextprotocol/server';
+import {
+  isInitializeRequest,
+  legacyStatelessFallback,
+  type Server,
+  type ServerEvent,
+  type ServerEventBus,
+} from '@modelcontextprotocol/server';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import type { HttpConfig } from '../../src/config/kiln-config.js';
+import type { ChangeSink } from '../../src/server/change-notifier.js';
 import { serverSink } from '../../src/server/server-sink.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import {
@@ -21,11 +28,17 @@ interface LiveSession {
   readonly transport: NodeStreamableHTTPServerTransport;
   readonly eventStore: SessionEventStore | undefined;
   readonly server: Server;
-  readonly detachNotifications: () => void;
+  /** Where change events reach this session: its GET stream, resource updates only for subscribed URIs. */
+  readonly notifications: ChangeSink;
   openRequests: number;
 }
 
 export interface LegacyLegOptions {
+  /**
+   * The change-event bus shared with the 2026-07-28 listen streams. Live sessions hear every event on it, so with a
+   * shared (Redis) bus a change published on any instance reaches this instance's sessions too.
+   */
+  readonly bus?: ServerEventBus;
   readonly registry?: SessionRegistry;
   readonly eventStores?: SessionEventStoreFactory;
   readonly now?: () => number;
@@ -39,6 +52,7 @@ export class LegacySessionLeg {
   private readonly stateless: ReturnType<typeof toNodeHandler>;
   private readonly sweeper: NodeJS.Timeout;
   private closing = false;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly app: KilnApp,
@@ -60,6 +74,7 @@ export class LegacySessionLeg {
     const sweepEvery = Math.max(50, Math.min(30_000, Math.floor(config.staleSessionTimeoutMs / 2)));
     this.sweeper = setInterval(() => void this.evictIdle(), sweepEvery);
     this.sweeper.unref();
+    this.unsubscribe = options.bus?.subscribe((event) => this.deliver(event)) ?? (() => undefined);
   }
 
   get liveSessions(): number {
@@ -84,6 +99,7 @@ export class LegacySessionLeg {
   async closeAll(): Promise<void> {
     this.closing = true;
     clearInterval(this.sweeper);
+    this.unsubscribe();
     await Promise.allSettled([...this.live.keys()].map((id) => this.closeSession(id)));
   }
 
@@ -137,7 +153,7 @@ export class LegacySessionLeg {
       transport,
       eventStore,
       server,
-      detachNotifications: this.app.runtime.notifier.attach(serverSink(server, 'legacy')),
+      notifications: serverSink(server, 'legacy'),
       openRequests: 1,
     };
     transport.onclose = () => void this.forget(id);
@@ -148,6 +164,15 @@ export class LegacySessionLeg {
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+  }
+
+  private deliver(event: ServerEvent): void {
+    for (const { notifications } of this.live.values()) {
+      if (event.kind === 'tools_list_changed') notifications.toolsChanged();
+      else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
+      else if (event.kind === 'resources_list_changed') notifications.resourcesChanged();
+      else notifications.resourceUpdated(event.uri);
+    }
   }
 
   private async evictIdle(): Promise<void> {
@@ -170,7 +195,6 @@ export class LegacySessionLeg {
     const session = this.live.get(id);
     if (!session) return;
     this.live.delete(id);
-    session.detachNotifications();
     await this.registry.remove(id);
     await session.eventStore?.clear();
   }

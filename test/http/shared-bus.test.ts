@@ -1,0 +1,68 @@
+// Two HTTP instances sharing one change-event bus (the seam a Redis bus plugs into): a change published on one
+// instance reaches the other instance's 2026-07-28 listen streams and its live 2025 sessions.
+import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotesModule } from '../../examples/notes/notes.module.js';
+import { type HttpServing, serveOverHttp } from '../../modules/http/index.js';
+import type { KilnApp } from '../../src/app/kiln-app.js';
+import { createApp } from '../../src/index.js';
+import { connectHttpClient, notificationsOf } from './helpers/http-sdk-client.js';
+
+const TOOLS_CHANGED = 'notifications/tools/list_changed';
+const instances: { app: KilnApp; serving: HttpServing }[] = [];
+
+async function startInstance(bus: InMemoryServerEventBus) {
+  const app = await createApp(NotesModule, {
+    serve: false,
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: 'stateful' },
+  });
+  const serving = await serveOverHttp(app, app.config.http, { bus });
+  instances.push({ app, serving });
+  return { app, serving };
+}
+
+afterEach(async () => {
+  for (const { app, serving } of instances.splice(0)) {
+    await serving.close();
+    await app.close();
+  }
+});
+
+describe('a bus shared by two instances', () => {
+  it('carries a change published on one instance to both eras on the other', async () => {
+    const bus = new InMemoryServerEventBus();
+    const publisher = await startInstance(bus);
+    const other = await startInstance(bus);
+    const legacy = await connectHttpClient(other.serving.endpointUrl, 'legacy');
+    const modern = await connectHttpClient(other.serving.endpointUrl, 'modern');
+    try {
+      await legacy.streamOpen;
+      await modern.client.listen({ toolsListChanged: true });
+
+      publisher.app.runtime.notifier.toolsChanged();
+
+      await vi.waitFor(() => {
+        expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);
+        expect(notificationsOf(modern.wire, TOOLS_CHANGED)).toHaveLength(1);
+      });
+    } finally {
+      await legacy.close();
+      await modern.close();
+    }
+  });
+
+  it('delivers a change once to a session on the publishing instance itself', async () => {
+    const bus = new InMemoryServerEventBus();
+    const only = await startInstance(bus);
+    const legacy = await connectHttpClient(only.serving.endpointUrl, 'legacy');
+    try {
+      await legacy.streamOpen;
+      only.app.runtime.notifier.toolsChanged();
+      await vi.waitFor(() => expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);
+    } finally {
+      await legacy.close();
+    }
+  });
+});
