@@ -50,9 +50,9 @@ export async function createNote(endpointUrl: string): Promise<string> {
     tags: ['bench'],
   });
   const reply = await send(endpointUrl, call);
-  const id = reply.message?.result?.structuredContent as { id?: unknown } | undefined;
-  if (reply.status !== 200 || typeof id?.id !== 'string') fail(endpointUrl, 'notes_create_note', reply);
-  return id.id;
+  const note = reply.message?.result?.structuredContent as { id?: unknown } | undefined;
+  if (reply.status !== 200 || typeof note?.id !== 'string') fail(endpointUrl, 'notes_create_note', reply);
+  return note.id;
 }
 
 /** Opens a 2025 session (initialize, then notifications/initialized) and returns its Mcp-Session-Id. */

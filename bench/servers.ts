@@ -72,7 +72,10 @@ async function startSdkOnFastify(): Promise<BenchServer> {
   return { endpointUrl: `${origin}/mcp`, close: () => fastify.close() };
 }
 
-/** The baseline's server factory: the notes example's create and get tools on a bare McpServer over a Map. */
+/**
+ * The baseline's server factory: the notes example's create and get tools on a bare McpServer over a Map. The handler
+ * calls it per request, so each request also pays McpServer's zod-to-JSON-Schema conversion (Kiln converts at boot).
+ */
 function sdkNotesServer(notes: Map<string, Note>) {
   const CreateInput = z.object({
     title: z.string().min(1).max(200).describe('Title of the note'),

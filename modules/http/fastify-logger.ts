@@ -4,21 +4,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from '../../src/logging/index.js';
 
 export function fastifyLogger(logger: Logger): FastifyBaseLogger {
-  const view = {
+  return view(() => logger);
+}
+
+// Fastify asks for a child logger on every request, and most requests never log: the pino child is built on the
+// first line written, not per request.
+function view(resolve: () => Logger): FastifyBaseLogger {
+  let target: Logger | undefined;
+  const logger = () => {
+    target ??= resolve();
+    return target;
+  };
+  const logs =
+    (method: 'debug' | 'info' | 'warning' | 'error' | 'critical') =>
+    (...args: unknown[]) =>
+      (logger()[method] as (...a: unknown[]) => void)(...args);
+  const adapted = {
     get level() {
-      return logger.level;
+      return logger().level;
     },
     set level(level: string) {
-      logger.level = level;
+      logger().level = level;
     },
     silent: () => undefined,
-    trace: logger.debug.bind(logger),
-    debug: logger.debug.bind(logger),
-    info: logger.info.bind(logger),
-    warn: logger.warning.bind(logger),
-    error: logger.error.bind(logger),
-    fatal: logger.critical.bind(logger),
-    child: (bindings: Record<string, unknown>) => fastifyLogger(logger.child(bindings) as Logger),
+    trace: logs('debug'),
+    debug: logs('debug'),
+    info: logs('info'),
+    warn: logs('warning'),
+    error: logs('error'),
+    fatal: logs('critical'),
+    child: (bindings: Record<string, unknown>) => view(() => logger().child(bindings) as Logger),
   };
-  return view as unknown as FastifyBaseLogger;
+  return adapted as unknown as FastifyBaseLogger;
 }
