@@ -1,6 +1,6 @@
 // A compiled app for tests: direct calls through the full pipeline, singletons from the root container, and real
 // SDK clients connected over an in-memory transport pair on either protocol era.
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client, type ClientCapabilities, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
 import type { DirectCallOptions, KilnApp } from '../app/kiln-app.js';
@@ -13,6 +13,11 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export interface ConnectClientOptions {
   /** 'legacy' (default): the 2025 initialize handshake. 'modern': pinned to 2026-07-28. */
   readonly era?: ProtocolEra;
+  /**
+   * What the client declares (elicitation, sampling, roots). Answer the requests it then receives with
+   * `client.setRequestHandler('elicitation/create', ...)` and friends.
+   */
+  readonly capabilities?: ClientCapabilities;
 }
 
 export class TestingApp {
@@ -65,7 +70,10 @@ export class TestingApp {
     this.app.connect(serverTransport);
     const client = new Client(
       { name: 'kiln-testing', version: '0.0.0' },
-      options.era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } : {},
+      {
+        ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } : {}),
+        ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+      },
     );
     this.clients.push(client);
     await client.connect(clientTransport);

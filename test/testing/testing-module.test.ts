@@ -1,8 +1,9 @@
 // createTestingModule: the real module graph compiled with providers overridden, direct calls, root singletons,
 // and SDK clients connected in memory on both eras.
-import { createToken, KilnBootError, STORAGE } from 'mcp-kiln';
+import { createToken, type HandlerContext, inputRequired, KilnBootError, Module, STORAGE, Tool } from 'mcp-kiln';
 import { createInMemoryStorage, createMockContext, createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Clock, InventoryModule, InventoryService, SHOP_NAME } from './fixtures/inventory.js';
 
 const apps: TestingApp[] = [];
@@ -169,5 +170,42 @@ describe('TestingApp.connectClient', () => {
     );
     await expect(app.connectClient()).rejects.toThrow(/closed/);
     await app.close();
+  });
+});
+
+const NameAnswer = z.object({ name: z.string().describe('Your name') });
+
+describe('connectClient capabilities', () => {
+  it('declares what the test asks for, so a tool can elicit from the test client', async () => {
+    @Tool('ask_name', {
+      description: 'Asks the caller for a name and greets it.',
+      input: z.object({}),
+      output: z.object({ greeting: z.string().describe('The greeting') }),
+    })
+    class AskNameTool {
+      handle(_input: Record<string, never>, ctx: HandlerContext) {
+        const name = ctx.inputs.accepted('name', NameAnswer)?.name;
+        if (!name) {
+          return ctx.requestInput({
+            inputRequests: { name: inputRequired.elicit({ message: 'Your name?', requestedSchema: NameAnswer }) },
+          });
+        }
+        return { greeting: `Hello, ${name}!` };
+      }
+    }
+    @Module({ tools: [AskNameTool] })
+    class AskModule {}
+
+    const app = await createTestingModule({ imports: [AskModule] }).compile();
+    try {
+      for (const era of ['legacy', 'modern'] as const) {
+        const client = await app.connectClient({ era, capabilities: { elicitation: { form: {} } } });
+        client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Ada' } }));
+        const result = await client.callTool({ name: 'ask_name', arguments: {} });
+        expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada!' });
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
