@@ -21,6 +21,10 @@ const SUITES: readonly Suite[] = [
 
 const repoFile = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
+// Seals requestState, so the tampered-state scenario's altered retry gets the JSON-RPC -32602 it expects. A fixed,
+// public test key: it protects nothing outside this run.
+const CONFORMANCE_REQUEST_STATE_KEY = 'kiln-conformance-request-state-key-public-test-only';
+
 async function main(): Promise<number> {
   const server = await startEverythingServer();
   const failures: string[] = [];
@@ -64,7 +68,13 @@ function startEverythingServer(): Promise<{ url: string; process: ChildProcess }
   mkdirSync(repoFile('test-output'), { recursive: true });
   const log = openSync(repoFile('test-output/conformance-server.log'), 'w');
   const child = spawn(process.execPath, [repoFile('dist/examples/everything/main.js')], {
-    env: { ...process.env, MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_PORT: '0',
+      MCP_LOG_LEVEL: 'info',
+      MCP_REQUEST_STATE_KEY: CONFORMANCE_REQUEST_STATE_KEY,
+    },
     stdio: ['ignore', 'pipe', log],
   });
   return new Promise((resolve, reject) => {

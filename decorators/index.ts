@@ -8,6 +8,13 @@ export { InputAlias } from './input-alias.js';
 export { Module } from './module.js';
 export { Prompt, type PromptMessage, type PromptMetadata, type PromptOptions, type PromptReturn } from './prompt.js';
 export {
+  type ConsentHashFunction,
+  type ConsentMetadata,
+  type ConsentOptions,
+  type ConsentTool,
+  RequiresConsent,
+} from './requires-consent.js';
+export {
   type CacheHint,
   Resource,
   type ResourceContent,

@@ -27,6 +27,7 @@ describe('public API', () => {
       'Module',
       'NOTIFIER',
       'Prompt',
+      'RequiresConsent',
       'Resource',
       'STORAGE',
       'Tool',

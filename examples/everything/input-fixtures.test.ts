@@ -282,3 +282,31 @@ describe('input_required rounds on the 2026-07-28 wire', () => {
     expect(isInputRequiredResult(tampered)).toBe(true);
   });
 });
+
+describe('the tampered-state fixture with MCP_REQUEST_STATE_KEY set, as the conformance run serves it', () => {
+  const name = 'test_input_required_result_tampered_state';
+  const confirmed = { confirm: { action: 'accept', content: { ok: true } } };
+  const manual = { allowInputRequired: true } as const;
+  let sealed: TestingApp;
+  let client: Client;
+  beforeAll(async () => {
+    sealed = await createTestingModule({ imports: [EverythingModule] }).compile({
+      env: { MCP_REQUEST_STATE_KEY: 'everything-fixture-request-state-key-000' },
+    });
+    client = await sealed.connectClient({ era: 'modern', capabilities: ALL_CAPABILITIES });
+  });
+  afterAll(() => sealed.close());
+
+  it('answers an altered state with a JSON-RPC -32602 error, and completes on the state it sealed', async () => {
+    const first = await client.callTool({ name, arguments: {} }, manual);
+    if (!isInputRequiredResult(first) || first.requestState === undefined) throw new Error('expected a sealed round');
+    expect(first.requestState).toMatch(/^v1\./);
+    const tampered = { name, arguments: {}, inputResponses: confirmed, requestState: `${first.requestState}-TAMPERED` };
+    await expect(client.callTool(tampered, manual)).rejects.toMatchObject({
+      code: -32602,
+      data: { reason: 'invalid_request_state' },
+    });
+    const honest = { name, arguments: {}, inputResponses: confirmed, requestState: first.requestState };
+    expect(text((await client.callTool(honest, manual)) as CallToolResult)).toBe('integrity-ok: state verified');
+  });
+});

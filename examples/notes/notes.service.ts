@@ -18,6 +18,11 @@ export class NotesService {
     return ctx.state.get(PREFIX + id, NoteSchema);
   }
 
+  /** Removes a note; false when there was none. Atomic, so of concurrent deletes of one note exactly one is true. */
+  async delete(ctx: Context, id: string): Promise<boolean> {
+    return (await ctx.state.take(PREFIX + id)) !== null;
+  }
+
   /** Every note of the caller's tenant, newest first. */
   async all(ctx: Context): Promise<Note[]> {
     const notes: Note[] = [];

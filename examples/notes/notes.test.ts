@@ -1,5 +1,6 @@
 // The notes example tested the way a Kiln user tests their server: the real NotesModule compiled by
 // createTestingModule, with NotesService replaced by a fake where a test needs control over the data.
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { JsonRpcErrorCode } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,9 @@ function fakeNotes(notes: readonly Note[]): NotesService {
   return {
     create: async () => {
       throw new Error('The fake NotesService does not store notes.');
+    },
+    delete: async () => {
+      throw new Error('The fake NotesService does not delete notes.');
     },
     find: async (_ctx, id) => notes.find((note) => note.id === id) ?? null,
     all: async () => [...notes],
@@ -144,5 +148,59 @@ describe('notes with the real service', () => {
     await expect(app.readResource(`notes://${id}`, { tenantId: 'team-b' })).rejects.toMatchObject({
       code: JsonRpcErrorCode.NotFound,
     });
+  });
+});
+
+describe.each(['legacy', 'modern'] as const)('notes_delete_note behind its consent gate (%s era)', (era) => {
+  /** The real module and an SDK client that answers every confirmation prompt with `answer`. */
+  async function deleteWith(answer: ElicitResult) {
+    const app = await createTestingModule({ imports: [NotesModule] }).compile();
+    apps.push(app);
+    const client = await app.connectClient({ era, capabilities: { elicitation: { form: {} } } });
+    const prompts: ElicitRequest['params'][] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      prompts.push(request.params);
+      return answer;
+    });
+    const created = await app.callTool('notes_create_note', { title: 'Old draft', body: 'Scrap this' });
+    const { id } = created.structuredContent as Note;
+    const result = await client.callTool({ name: 'notes_delete_note', arguments: { id } });
+    const remaining = await app.callTool('notes_get_note', { id });
+    return { id, prompts, result, stillThere: remaining.isError !== true };
+  }
+
+  it('asks the user once and deletes the note on a confirmed yes', async () => {
+    const { id, prompts, result, stillThere } = await deleteWith({ action: 'accept', content: { confirm: true } });
+    expect(prompts).toEqual([
+      expect.objectContaining({
+        message: `Delete note ${id}?`,
+        requestedSchema: expect.objectContaining({ required: ['confirm'] }),
+      }),
+    ]);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ deleted: id });
+    expect(stillThere).toBe(false);
+  });
+
+  it.each([
+    ['declines', { action: 'decline' }, 'The user declined notes_delete_note; nothing was done.'],
+    ['cancels', { action: 'cancel' }, 'The user cancelled the confirmation of notes_delete_note; nothing was done.'],
+    [
+      'answers no',
+      { action: 'accept', content: { confirm: false } },
+      'The user did not confirm notes_delete_note; nothing was done.',
+    ],
+  ] as const)('keeps the note when the user %s, failing with consent_declined', async (_label, answer, message) => {
+    const { prompts, result, stillThere } = await deleteWith(answer);
+    expect(prompts).toHaveLength(1);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      error: {
+        code: JsonRpcErrorCode.Forbidden,
+        message,
+        data: { reason: 'consent_declined', recovery: { hint: expect.stringContaining('Do not call it again') } },
+      },
+    });
+    expect(stillThere).toBe(true);
   });
 });

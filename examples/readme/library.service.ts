@@ -17,4 +17,9 @@ export class LibraryService {
     ctx.log.debug('Looking up book', { isbn });
     return this.books.get(isbn);
   }
+
+  async delete(ctx: Context, isbn: string): Promise<boolean> {
+    ctx.log.info('Deleting book', { isbn });
+    return this.books.delete(isbn);
+  }
 }

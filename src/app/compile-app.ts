@@ -18,6 +18,7 @@ import { DEFAULT_INPUT_OPTIONS } from '../pipeline/input/index.js';
 import { ChangeNotifier } from '../server/change-notifier.js';
 import { InFlightRequests } from '../server/in-flight-requests.js';
 import type { KilnRuntime } from '../server/kiln-runtime.js';
+import { createRequestStateSealing } from '../server/request-state-sealing.js';
 import { createStorageProvider, StorageService } from '../storage/index.js';
 import type { CreateAppOptions } from './app-options.js';
 
@@ -102,6 +103,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     logger,
     inFlight: new InFlightRequests(),
     notifier,
+    requestStateSealing: createRequestStateSealing(config.requestState),
     tools,
     manifestTools,
     resources,

@@ -1,6 +1,7 @@
 // A compiled, running Kiln app: builds protocol servers for transports, serves, and offers direct calls that run
 // the full pipeline without a transport (for the testing kit and scripts).
 import type {
+  AuthInfo,
   CallToolResult,
   GetPromptResult,
   ReadResourceResult,
@@ -17,8 +18,8 @@ import { getPrompt } from '../pipeline/prompt-get.js';
 import { readResource } from '../pipeline/resource-read.js';
 import { runToolCall } from '../pipeline/tool-pipeline.js';
 import type { KilnRuntime } from '../server/kiln-runtime.js';
+import { DEFAULT_TENANT } from '../server/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../server/protocol-server.js';
-import { DEFAULT_TENANT } from '../server/request-seed.js';
 import type { StorageService } from '../storage/index.js';
 import { exitOnSignals } from '../transports/process-signals.js';
 import { type ServingHandle, type StdioServeOptions, serveOverStdio } from '../transports/stdio-transport.js';
@@ -71,9 +72,12 @@ export class KilnApp {
     return handle;
   }
 
-  /** Serves both eras over any SDK transport (an in-memory pair, a custom pipe). */
-  connect(transport: Transport): ServingHandle {
-    return this.track(serveOverStdio(this, { transport }));
+  /**
+   * Serves both eras over any SDK transport (an in-memory pair, a custom pipe). `authInfo` is who the connection runs
+   * as, for a host that authenticated it: ctx.auth, ctx.tenantId and the principal sealed requestState binds.
+   */
+  connect(transport: Transport, options: { readonly authInfo?: AuthInfo } = {}): ServingHandle {
+    return this.track(serveOverStdio(this, { transport, ...options }));
   }
 
   // async, so an unknown name rejects the returned promise like every other failure instead of throwing synchronously.

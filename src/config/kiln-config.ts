@@ -23,16 +23,26 @@ export interface HttpConfig {
   readonly maxBodyBytes: number;
 }
 
+export interface RequestStateConfig {
+  /** MCP_REQUEST_STATE_KEY: when set, handlers' requestState is sealed and verified; unset, it passes through raw. */
+  readonly secret: string | undefined;
+  /** How long a sealed state verifies after it was minted. */
+  readonly ttlSeconds: number;
+}
+
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
   readonly storage: { readonly type: 'in-memory' } | { readonly type: 'filesystem'; readonly path: string };
   readonly http: HttpConfig;
+  readonly requestState: RequestStateConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 const MINUTE = 60_000;
+/** The SDK codec's HMAC key minimum. */
+export const REQUEST_STATE_KEY_MIN_BYTES = 32;
 
 /** Reads and validates the configuration; throws KilnBootError listing every bad variable. */
 export function loadConfig(env: Env = process.env, defaults: { sessionMode?: SessionMode } = {}): KilnConfig {
@@ -68,11 +78,29 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     allowedOrigins: read.list('MCP_ALLOWED_ORIGINS'),
     maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
   };
+  const requestState = readRequestState(read);
   read.assertValid();
   return {
     transportType,
     logLevel,
     storage: storageType === 'filesystem' ? { type: 'filesystem', path: storagePath as string } : { type: 'in-memory' },
     http,
+    requestState,
+  };
+}
+
+function readRequestState(read: EnvReader): RequestStateConfig {
+  const secret = read.string('MCP_REQUEST_STATE_KEY');
+  const bytes = secret === undefined ? 0 : Buffer.byteLength(secret, 'utf8');
+  if (secret !== undefined && bytes < REQUEST_STATE_KEY_MIN_BYTES) {
+    // The key is a secret: the message gives its length, never its value.
+    read.problem(
+      `MCP_REQUEST_STATE_KEY is too short (${bytes} bytes): it must be at least ${REQUEST_STATE_KEY_MIN_BYTES} bytes ` +
+        'of UTF-8. Generate one with `openssl rand -base64 32`, or unset it to leave requestState unsealed.',
+    );
+  }
+  return {
+    secret,
+    ttlSeconds: read.integer('MCP_REQUEST_STATE_TTL_SECONDS', 900, { min: 1, max: 86_400 }),
   };
 }

@@ -38,6 +38,8 @@ export interface ContextSeed extends RoundInputs {
   readonly clientCapabilities: ClientCapabilities | undefined;
   readonly channel: RequestChannel;
   readonly uri?: URL;
+  /** Seals an input_required round's requestState for the wire (MCP_REQUEST_STATE_KEY); absent, it goes out as is. */
+  readonly sealRequestState?: (state: string) => Promise<string>;
 }
 
 export interface ContextServices {

@@ -14,6 +14,7 @@ import {
 import type { ToolMetadata } from '../../decorators/tool.js';
 import type { Constructor, DisabledMetadata, ErrorContract } from '../../decorators/types.js';
 import { compileInput, type InputOptions } from '../pipeline/input/index.js';
+import { compileConsent } from './compile-consent.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { advertisedInputSchema, type JsonSchema, toJsonSchema } from './json-schema.js';
 import { widenOutputSchema } from './output-schema.js';
@@ -69,6 +70,7 @@ export function compileTool(
     { className: toolClass.name, metadata, contract, enrichment, inputJson, outputJson, enrichmentJson },
     findings,
   );
+  const consent = compileConsent(toolClass, where, findings);
 
   const definition = Object.freeze({
     name: metadata.name,
@@ -93,5 +95,6 @@ export function compileTool(
     contract,
     advertisedOutputSchema: advertisedOutputSchema as JsonSchema | undefined,
     disabled,
+    consent,
   };
 }

@@ -3,6 +3,7 @@ import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer, ErrorContract } from '../../decorators/types.js';
 import type { CompiledInput } from '../pipeline/input/index.js';
+import type { CompiledConsent } from './compile-consent.js';
 import type { JsonSchema } from './json-schema.js';
 
 export interface ToolFormatter {
@@ -28,4 +29,6 @@ export interface CompiledTool {
   readonly contract: ErrorContract;
   readonly advertisedOutputSchema: JsonSchema | undefined;
   readonly disabled: DisabledMetadata | undefined;
+  /** The @RequiresConsent gate the handler runs behind; undefined for ungated tools. */
+  readonly consent: CompiledConsent | undefined;
 }

@@ -1,17 +1,33 @@
 // ctx.requestInput as the runners see it: in a tool call, resource read or prompt get the signal becomes the round's
 // input_required result, never a failure (no error log, no isError). Direct calls have no client to answer a round.
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import { invalidRequest, type McpError } from '../errors/index.js';
 
-/** What `work` returns, or the input_required result its handler asked for. */
-export async function orInputRequired<T>(work: () => Promise<T>): Promise<T | InputRequiredResult> {
+/** What `work` returns, or the input_required result its handler asked for, its requestState sealed by `seal`. */
+export async function orInputRequired<T>(
+  work: () => Promise<T>,
+  seal: ContextSeed['sealRequestState'],
+): Promise<T | InputRequiredResult> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof InputRequiredSignal) return error.result;
+    if (error instanceof InputRequiredSignal) return sealedRound(error.result, seal);
     throw error;
   }
+}
+
+/**
+ * The round as it goes on the wire: with sealing on, the handler's plain requestState replaced by its sealed form,
+ * which the SDK verifies and unwraps before the retry reaches the handler again.
+ */
+export async function sealedRound(
+  round: InputRequiredResult,
+  seal: ContextSeed['sealRequestState'],
+): Promise<InputRequiredResult> {
+  if (seal === undefined || round.requestState === undefined) return round;
+  return { ...round, requestState: await seal(round.requestState) };
 }
 
 /**

@@ -43,7 +43,10 @@ export async function getPromptRound(
   }
   const operation = `prompt ${prompt.name}`;
   return runScopedHandler(runtime, { ...seed, operation }, prompt.promptClass, prompt.contract, (handler, context) =>
-    orInputRequired(async () => normalisePrompt(await handler.handle(args, context), prompt.description)),
+    orInputRequired(
+      async () => normalisePrompt(await handler.handle(args, context), prompt.description),
+      seed.sealRequestState,
+    ),
   );
 }
 

@@ -80,7 +80,7 @@ export async function readResourceRound(
       if (hint?.ttlMs !== undefined) (result as { ttlMs?: number }).ttlMs = hint.ttlMs;
       if (hint?.cacheScope !== undefined) (result as { cacheScope?: string }).cacheScope = hint.cacheScope;
       return result;
-    }),
+    }, seed.sealRequestState),
   );
 }
 

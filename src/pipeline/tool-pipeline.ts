@@ -1,6 +1,6 @@
-// One tool call, in the order add-tool.md fixes: prepare arguments (drop → alias → parse → repair) → build the
-// Context and the request's child container → handler → strict parse of output ∪ enrichment → content[]. A handler
-// that asks for input (ctx.requestInput) ends its round with the input_required result instead.
+// One tool call, in the order add-tool.md fixes: prepare arguments (drop → alias → parse → repair) → Context and
+// request container → consent gate (@RequiresConsent) → handler → strict parse of output ∪ enrichment → content[].
+// A handler that asks for input (ctx.requestInput) ends its round with the input_required result instead.
 import { type CallToolResult, type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
@@ -10,9 +10,10 @@ import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { openRequestScope } from '../di/request-scope.js';
 import { JsonRpcErrorCode } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
+import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
 import { formatIssuePath, type InputRejection, prepareArguments } from './input/index.js';
-import { unanswerableRound } from './input-round.js';
+import { sealedRound, unanswerableRound } from './input-round.js';
 import { errorResult, successResult } from './tool-result.js';
 
 export interface PipelineRuntime {
@@ -54,7 +55,14 @@ export async function runToolRound(
   const scope = openRequestScope(runtime.container, context);
   try {
     const handler = scope.resolve(tool.toolClass);
-    const returned = await handler.handle(prepared.value, context);
+    const handle = () => handler.handle(prepared.value, context);
+    const returned = tool.consent
+      ? await runBehindConsent(
+          tool.consent,
+          { operation: tool.name, input: prepared.value, ctx: context, tool: handler },
+          handle,
+        )
+      : await handle();
     if (!tool.effectiveOutput) {
       return successResult(tool, {
         structured: undefined,
@@ -78,7 +86,7 @@ export async function runToolRound(
   } catch (error) {
     // Asking for input is not a failure: no log, no isError, and collected media and enrichment wait for the
     // round that completes.
-    if (error instanceof InputRequiredSignal) return error.result;
+    if (error instanceof InputRequiredSignal) return sealedRound(error.result, seed.sealRequestState);
     const classified = classifyError(error, {
       requestId: seed.requestId,
       contract: tool.contract,

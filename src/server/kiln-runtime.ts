@@ -8,6 +8,7 @@ import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { InFlightRequests } from './in-flight-requests.js';
+import type { RequestStateSealing } from './request-state-sealing.js';
 
 export interface KilnRuntime {
   readonly serverInfo: Implementation;
@@ -22,6 +23,8 @@ export interface KilnRuntime {
   readonly inFlight: InFlightRequests;
   /** List-changed and resource-updated notifications, in and out of requests. */
   readonly notifier: ChangeNotifier;
+  /** Seals and verifies requestState when MCP_REQUEST_STATE_KEY is set; undefined leaves it raw. */
+  readonly requestStateSealing: RequestStateSealing | undefined;
   /** Callable tools by name (disabled tools are not here). */
   readonly tools: ReadonlyMap<string, CompiledTool>;
   /** Every tool, disabled ones included, for the manifest and landing page. */

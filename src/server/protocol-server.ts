@@ -21,17 +21,22 @@ export interface ProtocolServerOptions {
 }
 
 export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServerOptions): Server {
+  const sealing = runtime.requestStateSealing;
   const server = new Server(runtime.serverInfo, {
     capabilities: runtime.capabilities,
     ...(runtime.cacheHints ? { cacheHints: runtime.cacheHints } : {}),
     ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
+    // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is its -32602.
+    ...(sealing ? { requestState: { verify: sealing.verify } } : {}),
   });
+  server.onerror = reportProtocolError(runtime);
   const seedOptions = {
     era: options.era,
     server,
     exposesSessionId: options.exposesSessionId,
     perRequestLegacy: options.perRequestLegacy ?? false,
     notifier: runtime.notifier,
+    sealing,
   };
   const seed = (sdk: ServerContext, operation = '') => seedFromRequest(sdk, seedOptions, operation);
   const { capabilities, listings } = runtime;
@@ -87,6 +92,26 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
     );
   }
   return server;
+}
+
+const REQUEST_STATE_REJECTED = /^requestState verification rejected (\S+): (.*)$/;
+
+/**
+ * What the SDK reports beside the wire: errors the client already got its answer for. A rejected requestState
+ * names only the method and the reason (mac, bind, expired, malformed), never the state, which is logged nowhere.
+ */
+function reportProtocolError(runtime: KilnRuntime): (error: Error) => void {
+  return (error) => {
+    const rejected = REQUEST_STATE_REJECTED.exec(error.message);
+    if (rejected) {
+      runtime.logger.debug(
+        { method: rejected[1], reason: rejected[2] },
+        `requestState rejected on ${rejected[1]}: ${rejected[2]}`,
+      );
+      return;
+    }
+    runtime.logger.debug({ err: error }, `Protocol error: ${error.message}`);
+  };
 }
 
 /** Fixed resources, then whatever each template's `list()` enumerates. */

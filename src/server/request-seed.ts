@@ -10,9 +10,8 @@ import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { generateRequestId } from '../context/request-context.js';
 import type { ChangeSink } from './change-notifier.js';
-
-/** Tenant of requests that carry no authenticated tenant (stdio, HTTP without auth). */
-export const DEFAULT_TENANT = 'default';
+import { authContextOf, requestPrincipal } from './principal.js';
+import type { RequestStateSealing } from './request-state-sealing.js';
 
 export interface SeedOptions {
   readonly era: ProtocolEra;
@@ -23,16 +22,20 @@ export interface SeedOptions {
   readonly perRequestLegacy: boolean;
   /** Where ctx.notify* go: the app's notifier, which fans out to every connection, session and listen stream. */
   readonly notifier: ChangeSink;
+  /** Set when MCP_REQUEST_STATE_KEY is: the rounds this request asks for carry sealed requestState. */
+  readonly sealing?: RequestStateSealing;
 }
 
 export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operation: string): ContextSeed {
-  const { era, server, notifier } = options;
+  const { era, server, notifier, sealing } = options;
   const id = sdk.mcpReq.id;
   const progressToken = sdk.mcpReq._meta?.progressToken;
+  const principal = requestPrincipal(sdk);
   return {
     requestId: typeof id === 'string' && id.length > 0 ? id : generateRequestId(),
     operation,
-    tenantId: DEFAULT_TENANT,
+    tenantId: principal.tenantId,
+    auth: authContextOf(principal),
     sessionId: options.exposesSessionId ? sdk.sessionId : undefined,
     era,
     signal: sdk.mcpReq.signal,
@@ -40,6 +43,8 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
     inputResponses: sdk.mcpReq.inputResponses,
     droppedInputResponseKeys: sdk.mcpReq.droppedInputResponseKeys,
     requestState: sdk.mcpReq.requestState,
+    // Minted from this request's context, so the seal binds the principal the SDK's verify hook will check.
+    sealRequestState: sealing ? (state) => sealing.seal(state, sdk) : undefined,
     clientCapabilities:
       era === 'modern'
         ? modernCapabilities(sdk)

@@ -15,7 +15,12 @@ export {
 } from './mock-capture.js';
 export { createInMemoryStorage, createMockContext, type MockContext, type MockContextOptions } from './mock-context.js';
 export { type ContractProviders, runToolContract, type ToolContractOptions } from './run-tool-contract.js';
-export { type ConnectClientOptions, MODERN_PROTOCOL_VERSION, TestingApp } from './testing-app.js';
+export {
+  type ConnectClientOptions,
+  MODERN_PROTOCOL_VERSION,
+  TestingApp,
+  type TestingPrincipal,
+} from './testing-app.js';
 export {
   createTestingModule,
   type FactoryOverride,

@@ -1,7 +1,7 @@
 // A compiled app for tests: direct calls through the full pipeline, singletons from the root container, and real
 // SDK clients connected over an in-memory transport pair on either protocol era.
 import { Client, type ClientCapabilities, InMemoryTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
 import type { DirectCallOptions, KilnApp } from '../app/kiln-app.js';
 import type { ProtocolEra } from '../context/context.js';
@@ -18,6 +18,21 @@ export interface ConnectClientOptions {
    * `client.setRequestHandler('elicitation/create', ...)` and friends.
    */
   readonly capabilities?: ClientCapabilities;
+  /**
+   * Who the client is: attached as the verified token's AuthInfo to every message the server receives, so a test can
+   * act as different principals (ctx.auth, ctx.tenantId, the principal sealed requestState binds). Omitted, the
+   * client is unauthenticated and runs as tenant 'default'.
+   */
+  readonly auth?: TestingPrincipal;
+}
+
+/** A principal for `connectClient`: the token's client id, `sub` and `tid` claims, and scopes. */
+export interface TestingPrincipal {
+  readonly clientId: string;
+  readonly subject?: string;
+  /** The `tid` claim; omitted, the request runs as tenant 'default'. */
+  readonly tenantId?: string;
+  readonly scopes?: readonly string[];
 }
 
 export class TestingApp {
@@ -63,11 +78,11 @@ export class TestingApp {
     return this.app.runtime.container.resolve(token as Parameters<KilnApp['runtime']['container']['resolve']>[0]) as T;
   }
 
-  /** An official SDK client connected to this app in memory; closed by `close()`. Its requests run as tenant 'default'. */
+  /** An official SDK client connected to this app in memory, as `options.auth` (or unauthenticated); closed by `close()`. */
   async connectClient(options: ConnectClientOptions = {}): Promise<Client> {
     if (this.closed) throw new Error('TestingApp.connectClient: the app is closed.');
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    this.app.connect(serverTransport);
+    this.app.connect(serverTransport, options.auth ? { authInfo: testingAuthInfo(options.auth) } : {});
     const client = new Client(
       { name: 'kiln-testing', version: '0.0.0' },
       {
@@ -87,4 +102,12 @@ export class TestingApp {
     await Promise.allSettled(this.clients.map((client) => client.close()));
     await this.app.close();
   }
+}
+
+/** The AuthInfo a bearer-token verifier would produce for `principal` (claims in `extra`, as the principal reads them). */
+function testingAuthInfo(principal: TestingPrincipal): AuthInfo {
+  const extra: Record<string, unknown> = {};
+  if (principal.subject !== undefined) extra.sub = principal.subject;
+  if (principal.tenantId !== undefined) extra.tid = principal.tenantId;
+  return { token: 'kiln-testing-token', clientId: principal.clientId, scopes: [...(principal.scopes ?? [])], extra };
 }

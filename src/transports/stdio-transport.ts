@@ -2,7 +2,7 @@
 // exchange selects and calls the factory for that connection. Shutdown on stdin EOF, SIGTERM and SIGINT.
 
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/server';
+import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { KilnApp } from '../app/kiln-app.js';
 import { serverSink } from '../server/server-sink.js';
@@ -12,6 +12,11 @@ export interface StdioServeOptions {
   readonly stdout?: Writable;
   /** Serve over this transport instead of stdio (in-memory clients, tests). */
   readonly transport?: Transport;
+  /**
+   * Who the connection runs as: attached as `authInfo` to every message its server receives, as an HTTP host attaches
+   * a verified token. The SDK's stdio entry forwards no transport `extra`, so it is attached on the server's side.
+   */
+  readonly authInfo?: AuthInfo;
 }
 
 export interface ServingHandle {
@@ -23,7 +28,7 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 
 export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): ServingHandle {
   if (options.transport)
-    return serveStdio(serverFactory(app), { transport: options.transport, onerror: reportTo(app) });
+    return serveStdio(serverFactory(app, options.authInfo), { transport: options.transport, onerror: reportTo(app) });
 
   const stdin = options.stdin ?? process.stdin;
   // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this pipe
@@ -58,9 +63,10 @@ export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): S
 }
 
 /** One protocol server per stdio connection, attached to the app's notifier for as long as it is open. */
-function serverFactory(app: KilnApp) {
+function serverFactory(app: KilnApp, authInfo?: AuthInfo) {
   return ({ era }: { era: 'legacy' | 'modern' }) => {
     const server = app.createServer(era, { exposesSessionId: false });
+    if (authInfo) actAs(server, authInfo);
     const detach = app.runtime.notifier.attach(serverSink(server, era));
     const previous = server.onclose;
     server.onclose = () => {
@@ -68,6 +74,16 @@ function serverFactory(app: KilnApp) {
       previous?.();
     };
     return server;
+  };
+}
+
+/** Every message `server` receives carries `authInfo`, which the SDK surfaces to handlers as `ctx.http.authInfo`. */
+function actAs(server: Server, authInfo: AuthInfo): void {
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    await connect(transport);
+    const receive = transport.onmessage;
+    transport.onmessage = (message, extra) => receive?.(message, { ...extra, authInfo });
   };
 }
 

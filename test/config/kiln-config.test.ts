@@ -175,6 +175,52 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('sealed requestState', () => {
+    const KEY = 'a-test-key-of-exactly-32-bytes!!';
+
+    it('leaves requestState unsealed by default, with a 900 s lifetime ready for when a key is set', () => {
+      expect(loadConfig({}).requestState).toEqual({ secret: undefined, ttlSeconds: 900 });
+    });
+
+    it('reads the key and the lifetime', () => {
+      expect(loadConfig({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_TTL_SECONDS: '60' }).requestState).toEqual({
+        secret: KEY,
+        ttlSeconds: 60,
+      });
+    });
+
+    it('counts the key in UTF-8 bytes: 16 two-byte characters are enough', () => {
+      expect(loadConfig({ MCP_REQUEST_STATE_KEY: 'é'.repeat(16) }).requestState.secret).toBe('é'.repeat(16));
+    });
+
+    it('rejects a key under 32 bytes, naming the variable and the minimum but never the key', () => {
+      const shortKey = `${'é'.repeat(15)}x`;
+      const problems = configProblems({ MCP_REQUEST_STATE_KEY: shortKey });
+      expect(problems).toEqual([
+        'Invalid configuration: MCP_REQUEST_STATE_KEY is too short (31 bytes): it must be at least 32 bytes of ' +
+          'UTF-8. Generate one with `openssl rand -base64 32`, or unset it to leave requestState unsealed.',
+      ]);
+      expect(problems.join('\n')).not.toContain(shortKey);
+    });
+
+    it.each(['0', '86401', '1.5', 'soon'])('rejects MCP_REQUEST_STATE_TTL_SECONDS=%s', (ttl) => {
+      expect(configProblems({ MCP_REQUEST_STATE_TTL_SECONDS: ttl })).toEqual([
+        `Invalid configuration: MCP_REQUEST_STATE_TTL_SECONDS="${ttl}" is not valid: expected an integer from 1 to 86400.`,
+      ]);
+    });
+
+    it('accepts the lifetime bounds, 1 s and a day', () => {
+      expect(loadConfig({ MCP_REQUEST_STATE_TTL_SECONDS: '1' }).requestState.ttlSeconds).toBe(1);
+      expect(loadConfig({ MCP_REQUEST_STATE_TTL_SECONDS: '86400' }).requestState.ttlSeconds).toBe(86_400);
+    });
+
+    it('stops createApp on a short key', async () => {
+      const boot = createApp(fixtureModule({}), { serve: false, env: { MCP_REQUEST_STATE_KEY: 'too-short' } });
+      await expect(boot).rejects.toBeInstanceOf(KilnBootError);
+      await expect(boot).rejects.toThrow('MCP_REQUEST_STATE_KEY is too short (9 bytes): it must be at least 32 bytes');
+    });
+  });
+
   it('stops createApp before anything is compiled or served', async () => {
     const boot = createApp(fixtureModule({}), { serve: false, env: { STORAGE_PROVIDER_TYPE: 'tape' } });
     await expect(boot).rejects.toBeInstanceOf(KilnBootError);

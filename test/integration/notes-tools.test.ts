@@ -42,11 +42,18 @@ describe.each(ERAS)('notes tools ($era era)', (eraCase) => {
   });
 
   it('lists each tool with a strict inputSchema and the widened outputSchema', () => {
-    expect(tools.map((t) => t.name).sort()).toEqual(['notes_create_note', 'notes_get_note', 'notes_search_notes']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'notes_create_note',
+      'notes_delete_note',
+      'notes_get_note',
+      'notes_search_notes',
+    ]);
     for (const tool of tools) expectStrictInputSchema(tool);
     expectWidenedOutputSchema(findTool(tools, 'notes_create_note'), NOTE_FIELDS);
     expectWidenedOutputSchema(findTool(tools, 'notes_get_note'), NOTE_FIELDS);
     expectWidenedOutputSchema(findTool(tools, 'notes_search_notes'), ['notes', 'effectiveQuery', 'totalCount']);
+    expectWidenedOutputSchema(findTool(tools, 'notes_delete_note'), ['deleted']);
+    expect(findTool(tools, 'notes_delete_note').annotations).toMatchObject({ destructiveHint: true });
     // Success fields and enrichment fields alike are optional at the root; only the anyOf branch requires them.
     const getNote = findTool(tools, 'notes_get_note').outputSchema as JsonObject;
     expect(Object.keys(getNote.properties as JsonObject)).toEqual([...NOTE_FIELDS, 'notice', 'error']);
@@ -153,13 +160,28 @@ describe.each(ERAS)('notes tools ($era era)', (eraCase) => {
   });
 
   it('rejects an unknown tool with a -32602 JSON-RPC error', async () => {
-    const call = server.client.callTool({ name: 'notes_delete_note', arguments: { id: 'x' } });
+    const call = server.client.callTool({ name: 'notes_archive_note', arguments: { id: 'x' } });
     await expect(call).rejects.toBeInstanceOf(ProtocolError);
     await expect(call).rejects.toMatchObject({
       code: -32602,
-      message: 'Unknown tool: notes_delete_note.',
+      message: 'Unknown tool: notes_archive_note.',
       data: { reason: 'unknown_tool', recovery: { hint: expect.stringContaining('tools/list') } },
     });
+  });
+
+  it('never deletes for a client that cannot be asked to confirm: the consent gate fails closed', async () => {
+    const { id } = await createNote('Keep me', 'The client declared no elicitation.', []);
+    const call = server.client.callTool({ name: 'notes_delete_note', arguments: { id } });
+    if (eraCase.era === 'legacy') {
+      expect(failureEnvelope(await call)).toMatchObject({
+        code: -32600,
+        data: { reason: 'client_capability_missing', requiredCapabilities: { elicitation: { form: {} } } },
+      });
+    } else {
+      await expect(call).rejects.toMatchObject({ code: -32021 });
+    }
+    const kept = await server.client.callTool({ name: 'notes_get_note', arguments: { id } });
+    expect(structured(kept)).toMatchObject({ id, title: 'Keep me' });
   });
 
   it('reaches the handler through the declared alias and fails with the contract reason and hint', async () => {

@@ -1,0 +1,43 @@
+// Sealed requestState (MCP_REQUEST_STATE_KEY): one SDK codec per app, built at boot. Every protocol server verifies
+// an echoed state with it before any handler runs, and every input_required round a handler asks for is minted
+// with it, bound to the request's principal. requestState round-trips through the client, so it is attacker-controlled;
+// when it matters the server MUST integrity-check it and reject what fails (spec 2026-07-28, MRTR, SEP-2322).
+import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import type { RequestStateConfig } from '../config/kiln-config.js';
+import { requestPrincipal } from './principal.js';
+
+export interface RequestStateSealing {
+  /**
+   * The SDK's `requestState.verify` hook: the string the handler sealed. A throw (`mac`, `bind`, `expired`,
+   * `malformed`) is answered by the SDK as -32602 `invalid_request_state`; the reason goes to the server's onerror.
+   */
+  verify(state: string, sdk: ServerContext): Promise<string>;
+  /** The sealed form of `state`, bound to the principal of the request `sdk` describes. */
+  seal(state: string, sdk: ServerContext): Promise<string>;
+}
+
+/** The app's sealing, or undefined when no key is configured (requestState then passes through unverified). */
+export function createRequestStateSealing(config: RequestStateConfig): RequestStateSealing | undefined {
+  if (config.secret === undefined) return undefined;
+  // One key for every instance: a retry may reach another replica or a restarted process, so no per-process key.
+  const codec = createRequestStateCodec<string>({
+    key: config.secret,
+    ttlSeconds: config.ttlSeconds,
+    bind: principalBinding,
+  });
+  return {
+    verify: async (state, sdk) => {
+      const payload: unknown = await codec.verify(state, sdk);
+      // Kiln mints only strings with this key; any other payload was not sealed by a Kiln handler.
+      if (typeof payload !== 'string') throw new Error('malformed');
+      return payload;
+    },
+    seal: (state, sdk) => codec.mint(state, sdk),
+  };
+}
+
+/** The principal as one string no other principal shares: a JSON array keeps a separator inside an id harmless. */
+export function principalBinding(sdk: Pick<ServerContext, 'http'>): string {
+  const { clientId, subject, tenantId } = requestPrincipal(sdk);
+  return JSON.stringify([clientId, subject, tenantId]);
+}
