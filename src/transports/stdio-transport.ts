@@ -1,11 +1,12 @@
 // Serves an app on stdio (or any SDK Transport) for both eras: the SDK pins each connection to the era its first
 // exchange selects and calls the factory for that connection. Shutdown on stdin EOF, SIGTERM and SIGINT.
 
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { KilnApp } from '../app/kiln-app.js';
 import { serverSink } from '../server/server-sink.js';
+import { parseErrorLine, StdioLineGuard } from './stdio-line-guard.js';
 
 export interface StdioServeOptions {
   readonly stdin?: Readable;
@@ -31,12 +32,16 @@ export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): S
     return serveStdio(serverFactory(app, options.authInfo), { transport: options.transport, onerror: reportTo(app) });
 
   const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
   // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this pipe
   // instead, which ends only after the requests in flight at EOF have answered.
-  const wire = new PassThrough();
+  const wire = new StdioLineGuard((reason) => {
+    app.logger.notice({ reason }, 'Answered a stdin line that is not JSON with a parse error');
+    stdout.write(parseErrorLine(reason));
+  });
   stdin.on('data', (chunk) => wire.write(chunk));
   const handle = serveStdio(serverFactory(app), {
-    transport: new StdioServerTransport(wire, options.stdout ?? process.stdout),
+    transport: new StdioServerTransport(wire, stdout),
     onerror: reportTo(app),
   });
   if ((stdin as NodeJS.ReadStream).isTTY) {
