@@ -19,8 +19,11 @@ export type LogMirror = (level: LogLevel, payload: Record<string, unknown>) => P
 
 export interface ContextLoggerOptions {
   readonly logger: Logger;
-  /** The request's identity fields (requestId, traceId, tenantId, …) that every process-log line carries. */
-  readonly canonical: LogData;
+  /**
+   * The request, or a function returning it (read on the first line written): its identity fields go on every
+   * process-log line; anything else on the object is ignored.
+   */
+  readonly canonical: CorrelationSource | (() => CorrelationSource);
   /** Correlation bag flattened into each process-log line. */
   readonly extra?: LogData;
   /** Narrows the logger's own level. The stricter of the two is the single gate for both sinks. */
@@ -32,6 +35,19 @@ export interface ContextLoggerOptions {
 // `level` key in the JSON, and most parsers keep the last one.
 const PINO_LINE_KEYS = ['level', 'time', 'msg', 'pid', 'hostname'];
 
+const CORRELATION_FIELDS = [
+  'requestId',
+  'timestamp',
+  'tenantId',
+  'sessionId',
+  'traceId',
+  'spanId',
+  'operation',
+] as const;
+
+/** Anything carrying the request's identity fields: a RequestContext, a Context, a plain record. */
+export type CorrelationSource = { readonly [K in (typeof CORRELATION_FIELDS)[number]]?: unknown };
+
 interface Failure {
   readonly error: unknown;
 }
@@ -41,7 +57,10 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
   // Built on the first log call: most requests never log, so creating a logger must cost next to nothing.
   let correlationFields: Record<string, unknown> | undefined;
   let ownedKeys: Set<string> | undefined;
-  const correlation = () => (correlationFields ??= omitUndefined(options.canonical));
+  const correlation = () =>
+    (correlationFields ??= correlationOf(
+      typeof options.canonical === 'function' ? options.canonical() : options.canonical,
+    ));
   const lineOwnedKeys = () =>
     (ownedKeys ??= new Set([...PINO_LINE_KEYS, ...Object.keys(logger.bindings()), ...Object.keys(correlation())]));
   // The context's own values win over same-named caller or `extra` keys, so a line stays tied to its request.
@@ -103,8 +122,10 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
 }
 
 // A field the context leaves unset does not claim its name, so a caller's value for it stays on the line.
-function omitUndefined(fields: LogData): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+function correlationOf(source: CorrelationSource): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of CORRELATION_FIELDS) if (source[key] !== undefined) fields[key] = source[key];
+  return fields;
 }
 
 function omitKeys(fields: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> {
