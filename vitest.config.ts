@@ -10,6 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^mcp-kiln\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^mcp-kiln\/errors$/, replacement: here('./src/errors/index.ts') },
+      { find: /^mcp-kiln\/http$/, replacement: here('./modules/http/index.ts') },
       { find: /^mcp-kiln$/, replacement: here('./src/index.ts') },
     ],
   },

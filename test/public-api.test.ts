@@ -2,6 +2,7 @@
 // deliberate change to this list, never an accident.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import * as http from '../modules/http/index.js';
 import * as errors from '../src/errors/index.js';
 import * as kiln from '../src/index.js';
 import * as testing from '../src/testing/index.js';
@@ -80,6 +81,16 @@ describe('public API', () => {
     ]);
   });
 
+  it('mcp-kiln/http exports exactly these names', () => {
+    expect(exportNames(http)).toEqual([
+      'InMemoryServerEventBus',
+      'InMemorySessionEventStore',
+      'InMemorySessionRegistry',
+      'landingPageModel',
+      'serveOverHttp',
+    ]);
+  });
+
   it('shares one error class between mcp-kiln and mcp-kiln/errors, so instanceof holds across them', () => {
     expect(kiln.McpError).toBe(errors.McpError);
     expect(kiln.KilnBootError).toBe(errors.KilnBootError);
@@ -90,6 +101,6 @@ describe('public API', () => {
     const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
       exports: Record<string, unknown>;
     };
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './errors', './package.json', './testing']);
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './errors', './http', './package.json', './testing']);
   });
 });
