@@ -31,30 +31,6 @@ export function withExtra<C extends RequestContext>(context: C, extra: Readonly<
   return typeof derivable.withExtra === 'function' ? derivable.withExtra(merged) : { ...context, extra: merged };
 }
 
-/** The canonical field names; an `extra` or log-data key reusing one never replaces the context's value. */
-export const CANONICAL_CONTEXT_FIELDS = [
-  'requestId',
-  'timestamp',
-  'tenantId',
-  'sessionId',
-  'traceId',
-  'spanId',
-  'auth',
-  'operation',
-  'extra',
-] as const;
-
-/** The identity fields of a context as a plain object, for log bindings. */
-export function canonicalFields(context: RequestContext): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const key of CANONICAL_CONTEXT_FIELDS) {
-    if (key === 'extra' || key === 'auth') continue;
-    if (context[key] !== undefined) fields[key] = context[key];
-  }
-  if (context.auth) fields.clientId = context.auth.clientId;
-  return fields;
-}
-
 const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const POOL_SIZE = 4096;
 // One getRandomValues call per 400 ids instead of one per request: the syscall dominated request-id cost.

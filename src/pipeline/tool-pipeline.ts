@@ -12,6 +12,7 @@ import { JsonRpcErrorCode } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
+import { reportFailure } from './handler-failure.js';
 import { formatIssuePath, type InputRejection, prepareArguments } from './input/index.js';
 import { sealedRound, unanswerableRound } from './input-round.js';
 import { errorResult, successResult } from './tool-result.js';
@@ -87,15 +88,18 @@ export async function runToolRound(
     // Asking for input is not a failure: no log, no isError, and collected media and enrichment wait for the
     // round that completes.
     if (error instanceof InputRequiredSignal) return sealedRound(error.result, seed.sealRequestState);
-    const classified = classifyError(error, {
-      requestId: seed.requestId,
-      contract: tool.contract,
-      operation: tool.name,
-    });
-    const fields = { requestId: seed.requestId, tool: tool.name, code: classified.envelope.code };
-    if (classified.unexpected) runtime.logger.error({ ...fields, err: error }, `Tool ${tool.name} failed unexpectedly`);
-    else runtime.logger.notice({ ...fields, reason: classified.envelope.data.reason }, classified.envelope.message);
-    return errorResult(classified.envelope);
+    const { requestId } = seed;
+    const { contract, name: operation } = tool;
+    return errorResult(
+      reportFailure(error, {
+        requestId,
+        contract,
+        operation,
+        label: `Tool ${operation}`,
+        subject: { tool: operation },
+        logger: runtime.logger,
+      }),
+    );
   } finally {
     await scope.dispose();
   }
