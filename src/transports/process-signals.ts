@@ -1,11 +1,9 @@
-// Ends the process cleanly on SIGTERM and SIGINT: close the app (which stops serving and lets requests in flight
-// answer), then exit with code 0.
+// Ends the process cleanly on SIGTERM, SIGINT and (stdio) stdin EOF: close the app, which stops serving and lets
+// requests in flight answer, then exit with code 0.
+import type { Readable } from 'node:stream';
 import type { KilnApp } from '../app/kiln-app.js';
 
-export function exitOnSignals(
-  app: KilnApp,
-  also: { once(event: 'end', listener: () => void): unknown } | undefined = undefined,
-): () => void {
+export function exitOnSignals(app: KilnApp, stdin?: Readable): void {
   let exiting = false;
   const shutdown = (why: string) => {
     if (exiting) return;
@@ -13,12 +11,7 @@ export function exitOnSignals(
     app.logger.info({ inFlight: app.runtime.inFlight.size }, `Shutting down (${why})`);
     void app.close().finally(() => process.exit(0));
   };
-  const onSignal = (signal: NodeJS.Signals) => shutdown(signal);
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
-  also?.once('end', () => shutdown('stdin closed'));
-  return () => {
-    process.off('SIGTERM', onSignal);
-    process.off('SIGINT', onSignal);
-  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  stdin?.once('end', () => shutdown('stdin closed'));
 }

@@ -1,5 +1,6 @@
 // Serves an app on stdio (or any SDK Transport) for both eras: the SDK pins each connection to the era its first
-// exchange selects and calls the factory for that connection. Shutdown on stdin EOF, SIGTERM and SIGINT.
+// exchange selects and calls the factory for that connection. Stopping lets requests in flight answer first; the
+// app wires stdin EOF and signals to it (process-signals.ts).
 
 import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
@@ -33,8 +34,8 @@ export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): S
 
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this pipe
-  // instead, which ends only after the requests in flight at EOF have answered.
+  // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this guard
+  // instead, which ends only after the requests in flight at EOF have answered (and answers non-JSON lines itself).
   const wire = new StdioLineGuard((reason) => {
     app.logger.notice({ reason }, 'Answered a stdin line that is not JSON with a parse error');
     stdout.write(parseErrorLine(reason));
