@@ -48,8 +48,8 @@ export class KilnApp {
   }
 
   /** A protocol server for one connection or request of the given era. */
-  createServer(era: ProtocolEra, options: Omit<ProtocolServerOptions, 'era'> = { exposesSessionId: false }): Server {
-    return buildProtocolServer(this.runtime, { era, ...options });
+  createServer(era: ProtocolEra, options: ProtocolServerOptions = { exposesSessionId: false }): Server {
+    return buildProtocolServer(this.runtime, era, options);
   }
 
   /**

@@ -1,6 +1,12 @@
 // Builds the SDK's low-level Server for one connection (stdio) or one request (2026-07-28 HTTP) from the compiled
 // runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
-import { isInputRequiredResult, type Resource, Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  type Resource,
+  Server,
+  type ServerContext,
+  type ServerOptions,
+} from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import { invalidParams } from '../errors/index.js';
 import { getPromptRound } from '../pipeline/prompt-get.js';
@@ -13,25 +19,37 @@ import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
 
 export interface ProtocolServerOptions {
-  readonly era: ProtocolEra;
   /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
   readonly exposesSessionId: boolean;
   /** True for 2025 HTTP served per request: no session, so no view of the client's capabilities. */
   readonly perRequestLegacy?: boolean;
 }
 
-export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServerOptions): Server {
+// The options every server of one app shares, built on the first server rather than per request.
+const serverOptionsByRuntime = new WeakMap<KilnRuntime, ServerOptions>();
+
+function serverOptions(runtime: KilnRuntime): ServerOptions {
+  let options = serverOptionsByRuntime.get(runtime);
+  if (!options) {
+    const sealing = runtime.requestStateSealing;
+    options = {
+      capabilities: runtime.capabilities,
+      ...(runtime.cacheHints ? { cacheHints: runtime.cacheHints } : {}),
+      ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
+      // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is -32602.
+      ...(sealing ? { requestState: { verify: sealing.verify } } : {}),
+    };
+    serverOptionsByRuntime.set(runtime, options);
+  }
+  return options;
+}
+
+export function buildProtocolServer(runtime: KilnRuntime, era: ProtocolEra, options: ProtocolServerOptions): Server {
   const sealing = runtime.requestStateSealing;
-  const server = new Server(runtime.serverInfo, {
-    capabilities: runtime.capabilities,
-    ...(runtime.cacheHints ? { cacheHints: runtime.cacheHints } : {}),
-    ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
-    // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is its -32602.
-    ...(sealing ? { requestState: { verify: sealing.verify } } : {}),
-  });
+  const server = new Server(runtime.serverInfo, serverOptions(runtime));
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {
-    era: options.era,
+    era,
     server,
     exposesSessionId: options.exposesSessionId,
     perRequestLegacy: options.perRequestLegacy ?? false,
@@ -66,7 +84,7 @@ export function buildProtocolServer(runtime: KilnRuntime, options: ProtocolServe
     }));
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
     // 2025 only: the 2026-07-28 revision replaced resources/subscribe with subscriptions/listen filters.
-    if (options.era === 'legacy') serveResourceSubscriptions(server);
+    if (era === 'legacy') serveResourceSubscriptions(server);
     server.setRequestHandler('resources/read', (request, sdk) =>
       served(readResourceRound(runtime, runtime.resources, request.params.uri, seed(sdk))),
     );
