@@ -1,6 +1,6 @@
 // What the landing page shows, derived once at boot from the compiled runtime: the page renderer needs no access
 // to Kiln internals, and the model is what a test asserts against.
-import type { KilnRuntime } from '../../src/server/kiln-runtime.js';
+import type { KilnRuntime } from '../../src/app/app-runtime.js';
 
 export interface LandingTool {
   readonly name: string;

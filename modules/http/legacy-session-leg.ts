@@ -12,10 +12,10 @@ import {
   type ServerEvent,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
+import type { ChangeSink } from '../../src/app/change-notifier.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import type { HttpConfig } from '../../src/config/kiln-config.js';
-import type { ChangeSink } from '../../src/server/change-notifier.js';
-import { serverSink } from '../../src/server/server-sink.js';
+import { serverSink } from '../../src/protocol/server-sink.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import {
   InMemorySessionEventStore,

@@ -3,7 +3,7 @@
 import type { CacheHint } from '../../decorators/resource.js';
 import type { InjectionToken, Provider } from '../../decorators/types.js';
 import type { SessionMode } from '../config/kiln-config.js';
-import type { InputOptions } from '../pipeline/input/index.js';
+import type { InputOptions } from '../definitions/input/index.js';
 
 export interface CreateAppOptions {
   /** serverInfo.name; defaults to the root module's name in kebab case. */

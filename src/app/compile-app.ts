@@ -7,6 +7,7 @@ import { cacheHintProblem } from '../definitions/cache-hint.js';
 import { compilePrompt } from '../definitions/compile-prompt.js';
 import { compileResource } from '../definitions/compile-resource.js';
 import { compileTool } from '../definitions/compile-tool.js';
+import { DEFAULT_INPUT_OPTIONS } from '../definitions/input/index.js';
 import type { LintFindings } from '../definitions/tool-lint.js';
 import { buildDependencyGraph } from '../di/dependency-graph.js';
 import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } from '../di/module-scanner.js';
@@ -14,13 +15,12 @@ import { createRootContainer } from '../di/root-container.js';
 import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
 import { createLogger, type Logger } from '../logging/index.js';
-import { DEFAULT_INPUT_OPTIONS } from '../pipeline/input/index.js';
-import { ChangeNotifier } from '../server/change-notifier.js';
-import { InFlightRequests } from '../server/in-flight-requests.js';
-import type { KilnRuntime } from '../server/kiln-runtime.js';
-import { createRequestStateSealing } from '../server/request-state-sealing.js';
+import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
 import { createStorageProvider, StorageService } from '../storage/index.js';
 import type { CreateAppOptions } from './app-options.js';
+import type { KilnRuntime } from './app-runtime.js';
+import { ChangeNotifier } from './change-notifier.js';
+import { InFlightRequests } from './in-flight-requests.js';
 
 export interface CompiledApp {
   readonly runtime: KilnRuntime;

@@ -8,6 +8,7 @@ import type {
   Server,
   Transport,
 } from '@modelcontextprotocol/server';
+import { exitOnSignals } from '../bootstrap/process-signals.js';
 import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed } from '../context/create-context.js';
@@ -17,12 +18,11 @@ import type { Logger } from '../logging/index.js';
 import { getPrompt } from '../pipeline/prompt-get.js';
 import { readResource } from '../pipeline/resource-read.js';
 import { runToolCall } from '../pipeline/tool-pipeline.js';
-import type { KilnRuntime } from '../server/kiln-runtime.js';
-import { DEFAULT_TENANT } from '../server/principal.js';
-import { buildProtocolServer, type ProtocolServerOptions } from '../server/protocol-server.js';
+import { DEFAULT_TENANT } from '../protocol/principal.js';
+import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { StorageService } from '../storage/index.js';
-import { exitOnSignals } from '../transports/process-signals.js';
 import { type ServingHandle, type StdioServeOptions, serveOverStdio } from '../transports/stdio-transport.js';
+import type { KilnRuntime } from './app-runtime.js';
 import type { CompiledApp } from './compile-app.js';
 
 /** Who a direct call runs as, and what it carries. */

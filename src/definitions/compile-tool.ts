@@ -13,9 +13,9 @@ import {
 } from '../../decorators/metadata-keys.js';
 import type { ToolMetadata } from '../../decorators/tool.js';
 import type { Constructor, DisabledMetadata, ErrorContract } from '../../decorators/types.js';
-import { compileInput, type InputOptions } from '../pipeline/input/index.js';
 import { compileConsent } from './compile-consent.js';
 import type { CompiledTool } from './compiled-tool.js';
+import { compileInput, type InputOptions } from './input/index.js';
 import { advertisedInputSchema, type JsonSchema, toJsonSchema } from './json-schema.js';
 import { widenOutputSchema } from './output-schema.js';
 import { type LintFindings, lintTool } from './tool-lint.js';

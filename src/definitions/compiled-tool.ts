@@ -2,8 +2,8 @@
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer, ErrorContract } from '../../decorators/types.js';
-import type { CompiledInput } from '../pipeline/input/index.js';
 import type { CompiledConsent } from './compile-consent.js';
+import type { CompiledInput } from './input/index.js';
 import type { JsonSchema } from './json-schema.js';
 
 export interface ToolFormatter {

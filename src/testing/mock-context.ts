@@ -8,7 +8,7 @@ import type { Context } from '../context/context.js';
 import { type ContextSeed, createContext } from '../context/create-context.js';
 import type { Recovery, TypedFail } from '../context/error-contract.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
-import { DEFAULT_TENANT } from '../server/principal.js';
+import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { InMemoryStorageProvider, StorageService } from '../storage/index.js';
 import { type CapturedLog, type CapturedProgress, registerCapture } from './mock-capture.js';
 import { createTestingLogger } from './testing-logger.js';

@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { Module } from '../../decorators/module.js';
 import type { Constructor, InjectionToken, Provider } from '../../decorators/types.js';
-import { createApp } from '../app/create-app.js';
+import { createApp } from '../bootstrap/create-app.js';
 import { readToolMetadata } from '../definitions/compile-tool.js';
 import { readConstructorDependencies } from '../di/constructor-dependencies.js';
 import { FRAMEWORK_TOKENS, LOGGER, STORAGE } from '../di/tokens.js';

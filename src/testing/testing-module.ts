@@ -2,7 +2,7 @@
 // through createApp's `overrides`, so visibility, scope and boot checks apply to the replacement as in production.
 import { Module } from '../../decorators/module.js';
 import type { Constructor, InjectionToken, ModuleRef, Provider, ProviderScope } from '../../decorators/types.js';
-import { createApp } from '../app/create-app.js';
+import { createApp } from '../bootstrap/create-app.js';
 import type { AuthContext } from '../context/request-context.js';
 import { normalizeProvider, scanModules } from '../di/module-scanner.js';
 import { KILN_CONFIG, LOGGER, STORAGE, tokenName } from '../di/tokens.js';

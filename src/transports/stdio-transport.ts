@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { KilnApp } from '../app/kiln-app.js';
-import { serverSink } from '../server/server-sink.js';
+import { serverSink } from '../protocol/server-sink.js';
 import { parseErrorLine, StdioLineGuard } from './stdio-line-guard.js';
 
 export interface StdioServeOptions {

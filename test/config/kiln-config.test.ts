@@ -1,6 +1,6 @@
 // loadConfig: defaults when nothing is set, and a boot-stopping message naming each bad variable and what it accepts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/app/create-app.js';
+import { createApp } from '../../src/bootstrap/create-app.js';
 import { loadConfig } from '../../src/config/kiln-config.js';
 import { KilnBootError } from '../../src/errors/index.js';
 import { fixtureModule } from '../di/boot-app.js';

@@ -1,7 +1,7 @@
 // Stage 2 of argument preparation: bring an aliased or case-styled key to its canonical name. Only certain
 // mappings apply: a declared alias, or a case-folded spelling naming exactly one declared key of the variant.
-import type { CompiledInput, CompiledVariant } from './compile-input.js';
-import { foldKeyCase } from './fold-key-case.js';
+import type { CompiledInput, CompiledVariant } from '../../definitions/input/compile-input.js';
+import { foldKeyCase } from '../../definitions/input/fold-key-case.js';
 import { type ArgumentRecord, selectVariant } from './select-variant.js';
 
 export type KeyRewrite = [from: string, to: string];

@@ -1,6 +1,6 @@
 // Stage 1 of argument preparation: drop root keys a client added inside `arguments` (a call id, a `_meta` block,
 // a placeholder). The model never wrote them and cannot remove them, so a strict rejection would repeat forever.
-import type { CompiledInput } from './compile-input.js';
+import type { CompiledInput } from '../../definitions/input/compile-input.js';
 import { type ArgumentRecord, selectVariant } from './select-variant.js';
 
 export interface DroppedKey {

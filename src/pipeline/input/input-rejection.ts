@@ -1,8 +1,8 @@
 // The rejection a call gets when no order of the input stages validates it. The issues name only the keys that were
 // validated, so the notes say what the attempt moved or discarded; otherwise a bad value and a moved key look alike.
 import type { z } from 'zod';
+import type { CompiledInput } from '../../definitions/input/compile-input.js';
 import type { KeyRewrite } from './apply-key-aliases.js';
-import type { CompiledInput } from './compile-input.js';
 import type { DroppedKey } from './drop-client-keys.js';
 import { formatIssuePath } from './format-issue-path.js';
 import { type ArgumentRecord, selectVariant } from './select-variant.js';

@@ -1,8 +1,8 @@
 // Per-request half of argument preparation: drop client keys → key aliases → strict parse → on failure, repair and
 // one re-parse; when that still fails and the drop discarded a key, one retry with the alias stage first.
 import type { z } from 'zod';
+import type { CompiledInput } from '../../definitions/input/compile-input.js';
 import { applyKeyAliases, type KeyRewrite } from './apply-key-aliases.js';
-import type { CompiledInput } from './compile-input.js';
 import { type DroppedKey, dropClientKeys } from './drop-client-keys.js';
 import { type InputRejection, rejectInput, rejectNonObject } from './input-rejection.js';
 import { repairAtIssues } from './repair-arguments.js';

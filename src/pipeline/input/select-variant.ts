@@ -1,6 +1,6 @@
 // Which declared key set a call is judged against: the object root's, or on a union root the variant its
 // discriminator selects. An absent or unrecognized discriminator selects none, and then nothing is guessed.
-import type { CompiledInput, CompiledVariant } from './compile-input.js';
+import type { CompiledInput, CompiledVariant } from '../../definitions/input/compile-input.js';
 
 export type ArgumentRecord = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 // Starts the notifying fixture in-process over real HTTP on a free loopback port, with the settings a test passes.
 import { createApp, type KilnApp } from 'mcp-kiln';
 import { type HttpHostOptions, type HttpServing, serveOverHttp } from '../../../modules/http/index.js';
+import type { ChangeNotifier } from '../../../src/app/change-notifier.js';
 import { LOGGER } from '../../../src/di/tokens.js';
 import { createLogger } from '../../../src/logging/index.js';
-import type { ChangeNotifier } from '../../../src/server/change-notifier.js';
 import { captureDestination } from '../../logging/capture-destination.js';
 import { NotifyingModule } from './notifying-fixture.js';
 

@@ -5,7 +5,7 @@ import {
   compileInput,
   DEFAULT_INPUT_OPTIONS,
   type InputOptions,
-} from '../../../src/pipeline/input/index.js';
+} from '../../../src/definitions/input/index.js';
 
 export interface TestCompileOptions {
   readonly aliases?: Record<string, string>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { strictenInputSchema } from '../../../src/pipeline/input/index.js';
+import { strictenInputSchema } from '../../../src/definitions/input/index.js';
 
 const unrecognized = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.find((issue) => issue.code === 'unrecognized_keys');

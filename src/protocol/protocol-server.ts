@@ -7,6 +7,7 @@ import {
   type ServerContext,
   type ServerOptions,
 } from '@modelcontextprotocol/server';
+import type { KilnRuntime } from '../app/app-runtime.js';
 import type { ProtocolEra } from '../context/context.js';
 import { invalidParams } from '../errors/index.js';
 import { getPromptRound } from '../pipeline/prompt-get.js';
@@ -14,7 +15,6 @@ import { readResourceRound } from '../pipeline/resource-read.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
 import { complete } from './completion.js';
-import type { KilnRuntime } from './kiln-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
 

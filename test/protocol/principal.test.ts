@@ -2,7 +2,7 @@
 // 'default' values an unauthenticated request runs as; authContextOf turns it into ctx.auth.
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { authContextOf, DEFAULT_TENANT, requestPrincipal } from '../../src/server/principal.js';
+import { authContextOf, DEFAULT_TENANT, requestPrincipal } from '../../src/protocol/principal.js';
 
 const token = (fields: Partial<AuthInfo> = {}): AuthInfo => ({
   token: 'opaque',

@@ -6,9 +6,9 @@ import type { ContextServices } from '../context/create-context.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { Logger } from '../logging/index.js';
+import type { RequestStateSealing } from '../protocol/request-state-sealing.js';
 import type { ChangeNotifier } from './change-notifier.js';
 import type { InFlightRequests } from './in-flight-requests.js';
-import type { RequestStateSealing } from './request-state-sealing.js';
 
 export interface KilnRuntime {
   readonly serverInfo: Implementation;

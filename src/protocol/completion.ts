@@ -1,10 +1,10 @@
 // completion/complete for prompt arguments and resource template variables, answered by the definition's own
 // `complete()` method in a request scope, capped at the 100 values the spec allows.
 import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/server';
+import type { KilnRuntime } from '../app/app-runtime.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { invalidParams } from '../errors/index.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
-import type { KilnRuntime } from './kiln-runtime.js';
 
 const MAX_COMPLETION_VALUES = 100;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findAliasConflicts, strictenInputSchema } from '../../../src/pipeline/input/index.js';
-import { compileForTest } from './compile-for-test.js';
+import { findAliasConflicts, strictenInputSchema } from '../../../src/definitions/input/index.js';
+import { compileForTest } from '../../pipeline/input/compile-for-test.js';
 
 const lookup = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('byId'), id: z.string() }),

@@ -1,9 +1,9 @@
 // createApp: compile the module graph and serve it on the configured transport. `serve: false` returns the app
 // without serving (scripts, the testing kit).
 import type { ModuleRef } from '../../decorators/types.js';
-import type { CreateAppOptions } from './app-options.js';
-import { compileApp } from './compile-app.js';
-import { KilnApp } from './kiln-app.js';
+import type { CreateAppOptions } from '../app/app-options.js';
+import { compileApp } from '../app/compile-app.js';
+import { KilnApp } from '../app/kiln-app.js';
 
 export async function createApp(
   root: ModuleRef,

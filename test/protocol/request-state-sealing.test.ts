@@ -2,7 +2,7 @@
 // carries (the SDK turns any of them into -32602 invalid_request_state; the reason only reaches onerror).
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { createRequestStateSealing, principalBinding } from '../../src/server/request-state-sealing.js';
+import { createRequestStateSealing, principalBinding } from '../../src/protocol/request-state-sealing.js';
 
 const KEY = 'sealing-unit-test-key-0123456789abcdef';
 

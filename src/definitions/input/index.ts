@@ -1,0 +1,12 @@
+// Boot-time half of argument preparation: a tool's input schema compiled once (strict variants, alias tables, the
+// server-wide switches), which prepareArguments in src/pipeline/input runs every call's arguments through.
+export { findAliasConflicts } from './alias-conflicts.js';
+export { type CompiledInput, type CompiledVariant, type CompileInputConfig, compileInput } from './compile-input.js';
+export { foldKeyCase } from './fold-key-case.js';
+export { BUILT_IN_IGNORED_KEYS, DEFAULT_INPUT_OPTIONS, type InputOptions } from './input-options.js';
+export {
+  type InputObjectSchema,
+  type StrictInput,
+  type StrictInputVariant,
+  strictenInputSchema,
+} from './strict-input.js';
