@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { type Note, NoteSchema } from '../examples/notes/note.js';
 import { NotesModule } from '../examples/notes/notes.module.js';
 import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
-import { serveOverHttp } from '../modules/http/index.js';
+import { http } from '../modules/http/index.js';
 
 export const SERVER_KINDS = ['kiln-stateless', 'kiln-stateful', 'sdk-node', 'sdk-fastify'] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
@@ -40,7 +40,7 @@ async function startKiln(sessionMode: 'stateless' | 'stateful'): Promise<BenchSe
     serve: false,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: sessionMode },
   });
-  const serving = await serveOverHttp(app, app.config.http);
+  const serving = await app.serve(http());
   return {
     endpointUrl: serving.endpointUrl,
     close: async () => {

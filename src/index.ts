@@ -1,14 +1,29 @@
-// The public surface of `mcp-kiln`. Pinned by test/public-api.test.ts: an accidental export or removal fails CI.
+// The public surface of `mcp-kiln`. Pinned by test/public-api.test.ts (names) and the checked-in API report
+// (types): an accidental export, removal or signature change fails CI.
 import 'reflect-metadata';
 
 // The SDK's builder for what ctx.requestInput asks: inputRequired.elicit / .elicitUrl / .createMessage / .listRoots.
 export { type InputRequest, inputRequired } from '@modelcontextprotocol/server';
 export * from '../decorators/index.js';
-export type { CreateAppOptions } from './app/app-options.js';
-export type { ChangeNotifier, ChangeSink } from './app/change-notifier.js';
-export { type DirectCallOptions, KilnApp } from './app/kiln-app.js';
+export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from './app/app-catalog.js';
+export type { CacheableMethod, CreateAppOptions } from './app/app-options.js';
+export type { AppPort, HostHandle, KilnHost, ProtocolServerOptions, Serving } from './app/app-port.js';
+export { DEFAULT_SHUTDOWN_DRAIN_MS, type DirectCallOptions, KilnApp } from './app/kiln-app.js';
+export type {
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleDestroy,
+  OnModuleInit,
+} from './app/lifecycle-hooks.js';
 export { createApp } from './bootstrap/create-app.js';
-export { type KilnConfig, loadConfig } from './config/kiln-config.js';
+export { type ListenOptions, listen } from './bootstrap/listen.js';
+export {
+  type HttpConfig,
+  type KilnConfig,
+  loadConfig,
+  type RequestStateConfig,
+  type SessionMode,
+} from './config/kiln-config.js';
 export type { ContentBlock, ContentCollect } from './context/content-collect.js';
 export type { Context, HandlerContext, ProtocolEra } from './context/context.js';
 export type { ContextInputs, InputResponseView } from './context/context-inputs.js';
@@ -20,4 +35,14 @@ export type { InputOptions } from './definitions/input/index.js';
 export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './di/tokens.js';
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
-export type { ContextState, StorageService } from './storage/index.js';
+export type { ChangeNotifier, ChangeSink } from './notifications/change-notifier.js';
+export type {
+  ContextState,
+  StorageEntry,
+  StorageListOptions,
+  StorageListPage,
+  StorageProvider,
+  StorageService,
+  StorageSetOptions,
+} from './storage/index.js';
+export { type StdioServeOptions, stdio } from './transports/stdio-transport.js';

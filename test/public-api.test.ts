@@ -13,6 +13,7 @@ describe('public API', () => {
   it('mcp-kiln exports exactly these names', () => {
     expect(exportNames(kiln)).toEqual([
       'CONTEXT',
+      'DEFAULT_SHUTDOWN_DRAIN_MS',
       'Disabled',
       'Enrichment',
       'Errors',
@@ -35,7 +36,9 @@ describe('public API', () => {
       'createApp',
       'createToken',
       'inputRequired',
+      'listen',
       'loadConfig',
+      'stdio',
       'withExtra',
     ]);
   });
@@ -60,18 +63,23 @@ describe('public API', () => {
   it('mcp-kiln/errors exports exactly these names', () => {
     expect(exportNames(errors)).toEqual([
       'JsonRpcErrorCode',
+      'KILN_REASONS',
       'KilnBootError',
       'McpError',
       'configurationError',
       'conflict',
+      'edgeError',
       'errorCodeName',
       'forbidden',
       'internalError',
       'invalidParams',
       'invalidRequest',
       'isProtocolError',
+      'jsonRpcErrorResponse',
+      'kilnError',
       'notFound',
       'rateLimited',
+      'reasonEntry',
       'serializationError',
       'serviceUnavailable',
       'storageError',
@@ -86,8 +94,8 @@ describe('public API', () => {
       'InMemoryServerEventBus',
       'InMemorySessionEventStore',
       'InMemorySessionRegistry',
+      'http',
       'landingPageModel',
-      'serveOverHttp',
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
   InMemoryTransport,
   isInputRequiredResult,
 } from '@modelcontextprotocol/client';
-import type { ProtocolEra } from 'mcp-kiln';
+import { type ProtocolEra, stdio } from 'mcp-kiln';
 import { createTestingModule, MODERN_PROTOCOL_VERSION, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EverythingModule } from './everything.module.js';
@@ -46,7 +46,7 @@ async function connect(
   options: { manual?: boolean } = {},
 ): Promise<Answering> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  app.app.connect(serverTransport);
+  await app.app.serve(stdio({ transport: serverTransport }));
   const client = new Client(
     { name: 'everything-test', version: '0.0.0' },
     {

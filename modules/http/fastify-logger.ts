@@ -1,7 +1,7 @@
 // Fastify expects pino's default method names (warn, fatal, trace); Kiln's pino speaks the eight MCP level names.
 // This view maps one onto the other so Fastify logs through the app's own logger and destination.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Logger } from '../../src/logging/index.js';
+import type { Logger } from '../../src/index.js';
 
 export function fastifyLogger(logger: Logger): FastifyBaseLogger {
   return view(() => logger);

@@ -1,12 +1,12 @@
 // Maps what Fastify rejects before a route runs (bad JSON, oversized body, wrong media type) onto JSON-RPC errors,
 // so an HTTP client always gets a JSON-RPC body that says what was wrong, and the server keeps running.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpConfig } from '../../src/config/kiln-config.js';
+import { edgeError, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../src/errors/index.js';
+import type { HttpConfig } from '../../src/index.js';
 
 interface Mapped {
   readonly status: number;
-  readonly code: number;
-  readonly message: string;
+  readonly error: JsonRpcErrorObject;
 }
 
 export function mapHttpError(error: FastifyError, config: HttpConfig): Mapped {
@@ -15,39 +15,40 @@ export function mapHttpError(error: FastifyError, config: HttpConfig): Mapped {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
         status: 400,
-        code: -32700,
-        message: `Parse error: the request body is not valid JSON (${error.message}).`,
+        error: edgeError('parse_error', `Parse error: the request body is not valid JSON (${error.message}).`),
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
         status: 413,
-        code: -32600,
-        message: `Request body exceeds ${config.maxBodyBytes} bytes (MCP_HTTP_MAX_BODY_BYTES); send a smaller message.`,
+        error: edgeError(
+          'message_too_large',
+          `Request body exceeds ${config.maxBodyBytes} bytes (MCP_HTTP_MAX_BODY_BYTES); send a smaller message.`,
+          { limit: config.maxBodyBytes },
+        ),
       };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,
-        code: -32600,
-        message: 'Unsupported Content-Type: send the JSON-RPC message as application/json.',
+        error: edgeError(
+          'unsupported_media_type',
+          'Unsupported Content-Type: send the JSON-RPC message as application/json.',
+        ),
       };
   }
-  if (error instanceof SyntaxError) return { status: 400, code: -32700, message: `Parse error: ${error.message}` };
+  if (error instanceof SyntaxError) {
+    return { status: 400, error: edgeError('parse_error', `Parse error: ${error.message}`) };
+  }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  return {
-    status,
-    code: status === 500 ? -32603 : -32600,
-    message: status === 500 ? 'Internal error while handling the HTTP request; it was logged.' : error.message,
-  };
+  return status === 500
+    ? { status, error: edgeError('internal_error', 'Internal error while handling the HTTP request; it was logged.') }
+    : { status, error: edgeError('invalid_message', error.message) };
 }
 
 export function errorHandler(config: HttpConfig) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapHttpError(error, config);
     if (mapped.status >= 500) request.log.error({ err: error }, 'HTTP request failed');
-    else request.log.debug({ code: error.code }, mapped.message);
-    void reply
-      .code(mapped.status)
-      .type('application/json')
-      .send({ jsonrpc: '2.0', error: { code: mapped.code, message: mapped.message }, id: null });
+    else request.log.debug({ code: error.code }, mapped.error.message);
+    void reply.code(mapped.status).type('application/json').send(jsonRpcErrorResponse(null, mapped.error));
   };
 }

@@ -11,8 +11,8 @@ import {
   localhostAllowedOrigins,
 } from '@modelcontextprotocol/server';
 import Fastify, { LogController } from 'fastify';
-import type { KilnApp } from '../../src/app/kiln-app.js';
-import type { HttpConfig } from '../../src/config/kiln-config.js';
+import { edgeError, jsonRpcErrorResponse } from '../../src/errors/index.js';
+import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
 import { fastifyLogger } from './fastify-logger.js';
 import { errorHandler } from './http-errors.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
@@ -20,28 +20,29 @@ import { renderLandingPage } from './landing-page.js';
 import { landingPageModel } from './landing-page-model.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 
-export interface HttpServing {
+export interface HttpServing extends HostHandle {
   /** The landing page. */
   readonly url: string;
   /** The MCP endpoint. */
   readonly endpointUrl: string;
-  readonly legacy: LegacySessionLeg;
-  close(): Promise<void>;
+  /** Live 2025 sessions on this instance. */
+  readonly liveSessions: () => number;
 }
 
 export interface HttpHostOptions extends LegacyLegOptions {
-  /** How long shutdown waits for requests in flight. */
-  readonly drainMs?: number;
+  /** Settings over the app's own (MCP_HTTP_* and friends), e.g. `{ port: 0 }` in tests. */
+  readonly config?: Partial<HttpConfig>;
+}
+
+/** The Streamable HTTP host: `app.serve(http({ bus, registry }))`. Settings come from the app's configuration. */
+export function http(options: HttpHostOptions = {}): KilnHost<HttpServing> {
+  return { start: (app) => serveOverHttp(app, { ...app.config.http, ...options.config }, options) };
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-export async function serveOverHttp(
-  app: KilnApp,
-  config: HttpConfig,
-  options: HttpHostOptions = {},
-): Promise<HttpServing> {
-  const { logger, runtime } = app;
+async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHostOptions): Promise<HttpServing> {
+  const { logger } = app;
   const fastify = Fastify({
     loggerInstance: fastifyLogger(logger),
     // Per-request access lines would double the log volume of a busy endpoint; failures are logged where they occur.
@@ -70,7 +71,7 @@ export async function serveOverHttp(
     maxRequestBodySize: config.maxBodyBytes,
     onerror: (error) => logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`),
   });
-  const detachBus = runtime.notifier.attach({
+  const detachBus = app.onChange({
     toolsChanged: modern.notify.toolsChanged,
     promptsChanged: modern.notify.promptsChanged,
     resourcesChanged: modern.notify.resourcesChanged,
@@ -107,15 +108,15 @@ export async function serveOverHttp(
 
   fastify.get('/healthz', async () => ({
     status: closing ? 'shutting-down' : 'ok',
-    server: runtime.serverInfo,
+    server: app.serverInfo,
     sessions: legacy.liveSessions,
-    inFlight: runtime.inFlight.size,
+    inFlight: app.inFlight,
   }));
 
   // Rendered once, on the first visit: the endpoint URL (and so the page) is known only after listen.
   let page: string | undefined;
   fastify.get('/', async (_request, reply) => {
-    page ??= renderLandingPage(landingPageModel(runtime, endpointUrl));
+    page ??= renderLandingPage(landingPageModel(app.catalog(), endpointUrl));
     return reply.type('text/html; charset=utf-8').send(page);
   });
 
@@ -146,31 +147,29 @@ export async function serveOverHttp(
       await work();
     } catch (error) {
       logger.error({ err: error }, 'MCP request failed before a response was written');
-      if (!res.headersSent) writeJsonRpcError(res, 500, { code: -32603, message: 'Internal error; it was logged.' });
+      if (!res.headersSent) writeJsonRpcError(res, 500, edgeError('internal_error', 'Internal error; it was logged.'));
       else res.end();
     }
   }
 
-  let closed: Promise<void> | undefined;
+  // The app drains requests in flight between the two: stop accepting, then end the long-lived streams and sockets.
+  let listenerClosed: Promise<void> | undefined;
   return {
     url: `${origin}/`,
     endpointUrl,
-    legacy,
-    close: () => {
-      closed ??= (async () => {
-        closing = true;
-        // Stop accepting, let requests in flight answer, then end the long-lived streams and the listener.
-        const listenerClosed = fastify.close();
-        if (!(await runtime.inFlight.drained(options.drainMs ?? 10_000))) {
-          logger.warning('Requests still running at shutdown were abandoned.');
-        }
-        detachBus();
-        await legacy.closeAll();
-        await modern.close();
-        for (const socket of unusedSockets) socket.destroy();
-        await listenerClosed;
-      })();
-      return closed;
+    liveSessions: () => legacy.liveSessions,
+    stopAccepting: () => {
+      closing = true;
+      listenerClosed ??= fastify.close();
+    },
+    close: async () => {
+      closing = true;
+      listenerClosed ??= fastify.close();
+      detachBus();
+      await legacy.closeAll();
+      await modern.close();
+      for (const socket of unusedSockets) socket.destroy();
+      await listenerClosed;
     },
   };
 }
@@ -198,11 +197,10 @@ function acceptsBoth(accept: string | undefined): boolean {
 }
 
 function notAcceptable(types: string) {
-  return {
-    jsonrpc: '2.0',
-    error: { code: -32600, message: `Not Acceptable: the Accept header must list ${types}.` },
-    id: null,
-  };
+  return jsonRpcErrorResponse(
+    null,
+    edgeError('not_acceptable', `Not Acceptable: the Accept header must list ${types}.`),
+  );
 }
 
 /** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */

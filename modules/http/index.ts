@@ -1,6 +1,6 @@
 // modules/http: serve a Kiln app over Streamable HTTP (both protocol eras) with Fastify.
 export { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
-export { type HttpHostOptions, type HttpServing, serveOverHttp } from './http-host.js';
+export { type HttpHostOptions, type HttpServing, http } from './http-host.js';
 export { type LandingPageModel, landingPageModel } from './landing-page-model.js';
 export {
   InMemorySessionEventStore,

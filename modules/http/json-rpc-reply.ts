@@ -1,13 +1,13 @@
 // Writes a JSON-RPC error as a plain HTTP response, for answers Kiln gives before any protocol server is involved.
 import type { ServerResponse } from 'node:http';
+import { type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../src/errors/index.js';
 
 export function writeJsonRpcError(
   res: ServerResponse,
   status: number,
-  error: { code: number; message: string; data?: unknown },
+  error: JsonRpcErrorObject,
   headers: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', error, id: null });
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(body);
+  res.end(JSON.stringify(jsonRpcErrorResponse(null, error)));
 }

@@ -12,10 +12,8 @@ import {
   type ServerEvent,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import type { ChangeSink } from '../../src/app/change-notifier.js';
-import type { KilnApp } from '../../src/app/kiln-app.js';
-import type { HttpConfig } from '../../src/config/kiln-config.js';
-import { serverSink } from '../../src/protocol/server-sink.js';
+import { edgeError } from '../../src/errors/index.js';
+import type { AppPort, ChangeSink, HttpConfig } from '../../src/index.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import {
   InMemorySessionEventStore,
@@ -55,7 +53,7 @@ export class LegacySessionLeg {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly app: KilnApp,
+    private readonly app: AppPort,
     private readonly config: HttpConfig,
     options: LegacyLegOptions = {},
   ) {
@@ -89,10 +87,14 @@ export class LegacySessionLeg {
     if (sessionId) return this.serveSession(sessionId, req, res, body);
     if (req.method === 'POST' && isInitializeRequest(body)) return this.openSession(req, res, body);
     if (mode === 'auto') return this.stateless(req, res, body);
-    writeJsonRpcError(res, 400, {
-      code: -32000,
-      message: 'Mcp-Session-Id header is required: send initialize first and repeat the session id it returns.',
-    });
+    writeJsonRpcError(
+      res,
+      400,
+      edgeError(
+        'session_required',
+        'Mcp-Session-Id header is required: send initialize first and repeat the session id it returns.',
+      ),
+    );
   }
 
   /** Closes every session (shutdown). */
@@ -106,10 +108,14 @@ export class LegacySessionLeg {
   private async serveSession(sessionId: string, req: IncomingMessage, res: ServerResponse, body: unknown) {
     const session = this.live.get(sessionId);
     if (!session) {
-      writeJsonRpcError(res, 404, {
-        code: -32001,
-        message: 'Session not found: it ended or expired. Send initialize (without Mcp-Session-Id) to start a new one.',
-      });
+      writeJsonRpcError(
+        res,
+        404,
+        edgeError(
+          'session_not_found',
+          'Session not found: it ended or expired. Send initialize (without Mcp-Session-Id) to start a new one.',
+        ),
+      );
       return;
     }
     await this.registry.touch(sessionId, this.now());
@@ -123,7 +129,7 @@ export class LegacySessionLeg {
 
   private async openSession(req: IncomingMessage, res: ServerResponse, body: unknown) {
     if (this.closing) {
-      writeJsonRpcError(res, 503, { code: -32000, message: 'The server is shutting down; connect again shortly.' });
+      writeJsonRpcError(res, 503, edgeError('shutting_down', 'The server is shutting down; connect again shortly.'));
       return;
     }
     const limit = this.config.maxSessions;
@@ -131,11 +137,11 @@ export class LegacySessionLeg {
       writeJsonRpcError(
         res,
         503,
-        {
-          code: -32000,
-          message: `Session limit reached (${limit} live sessions). Close an unused session or retry later.`,
-          data: { reason: 'session_limit', limit },
-        },
+        edgeError(
+          'session_limit',
+          `Session limit reached (${limit} live sessions). Close an unused session or retry later.`,
+          { limit },
+        ),
         { 'retry-after': '5' },
       );
       return;
@@ -153,7 +159,7 @@ export class LegacySessionLeg {
       transport,
       eventStore,
       server,
-      notifications: serverSink(server, 'legacy'),
+      notifications: this.app.sinkFor(server, 'legacy'),
       openRequests: 1,
     };
     transport.onclose = () => void this.forget(id);

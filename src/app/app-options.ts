@@ -28,6 +28,8 @@ export interface CreateAppOptions {
    * Unset, results carry `ttlMs: 0` and `cacheScope: 'private'`.
    */
   readonly cacheHints?: Partial<Record<CacheableMethod, CacheHint>>;
+  /** How long closing waits for requests in flight before closing anyway (default 10,000 ms). */
+  readonly shutdownDrainMs?: number;
   /** Replaces providers by token, keeping the module that provides them (used by createTestingModule). */
   readonly overrides?: ReadonlyMap<InjectionToken, Provider>;
 }

@@ -1,7 +1,9 @@
-// Boot: configuration → module graph → DI checks → definition compile and lint → storage → root container.
-// Every problem found in one pass is reported together; warnings go to the log.
+// Boot: configuration → module graph (the core module first) → DI checks → definition compile and lint → root
+// container (singletons built, framework providers resolved) → lifecycle hooks. Every problem found in one pass is
+// reported together; warnings go to the log.
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
-import type { Constructor, InjectionToken, ModuleRef } from '../../decorators/types.js';
+import { Module } from '../../decorators/module.js';
+import type { Constructor, ModuleRef } from '../../decorators/types.js';
 import { type KilnConfig, loadConfig } from '../config/kiln-config.js';
 import { cacheHintProblem } from '../definitions/cache-hint.js';
 import { compilePrompt } from '../definitions/compile-prompt.js';
@@ -12,41 +14,22 @@ import type { LintFindings } from '../definitions/tool-lint.js';
 import { buildDependencyGraph } from '../di/dependency-graph.js';
 import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } from '../di/module-scanner.js';
 import { createRootContainer } from '../di/root-container.js';
-import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
+import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
-import { createLogger, type Logger } from '../logging/index.js';
+import type { Logger } from '../logging/index.js';
+import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
-import { createStorageProvider, StorageService } from '../storage/index.js';
+import type { StorageService } from '../storage/index.js';
 import type { CreateAppOptions } from './app-options.js';
-import type { KilnRuntime } from './app-runtime.js';
-import { ChangeNotifier } from './change-notifier.js';
+import type { AppRuntime } from './app-runtime.js';
+import { KilnCoreModule } from './core-module.js';
 import { InFlightRequests } from './in-flight-requests.js';
+import { LifecycleHooks } from './lifecycle-hooks.js';
 
-export interface CompiledApp {
-  readonly runtime: KilnRuntime;
-  readonly config: KilnConfig;
-  readonly storage: StorageService;
-}
-
-export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<CompiledApp> {
-  const config = loadConfig(options.env ?? process.env, { sessionMode: options.sessionMode?.default });
-  if (
-    options.sessionMode?.require === 'stateful' &&
-    config.transportType === 'http' &&
-    config.http.sessionMode === 'stateless'
-  ) {
-    throw new KilnBootError(
-      'MCP_SESSION_MODE resolves to stateless, but this server requires 2025-era sessions (sessionMode.require: ' +
-        "'stateful'): its handlers ask 2025 clients for input mid-call, which needs a live session. Set " +
-        'MCP_SESSION_MODE=stateful or auto.',
-    );
-  }
+export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<AppRuntime> {
+  const loaded = loadConfig(options.env ?? process.env, { sessionMode: options.sessionMode?.default });
   const overrides = options.overrides ?? new Map();
-  const logger =
-    (overrides.get(LOGGER) as { useValue?: Logger } | undefined)?.useValue ??
-    createLogger({ level: config.logLevel, name: 'kiln' });
-
-  const modules = applyOverrides(scanModules(root), overrides);
+  const modules = applyOverrides(scanModules(appRoot(root, loaded)), overrides);
   const findings: LintFindings = { errors: [], warnings: [] };
   const graph = buildDependencyGraph(modules, findings.errors);
   const inputOptions = { ...DEFAULT_INPUT_OPTIONS, ...options.input };
@@ -72,38 +55,45 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     if (problem) findings.errors.push(`createApp cacheHints['${method}']: ${problem}.`);
   }
   if (findings.errors.length > 0) throw new KilnBootError(findings.errors);
+
+  const container = await createRootContainer(graph);
+  // Resolved, not assumed: a testing module may have replaced any of them.
+  const config = container.resolve<KilnConfig>(KILN_CONFIG);
+  const logger = container.resolve<Logger>(LOGGER);
+  const storage = container.resolve<StorageService>(STORAGE);
+  const notifier = container.resolve<ChangeNotifier>(NOTIFIER);
+  checkSessionMode(config, options);
   for (const warning of findings.warnings) logger.warning(warning);
 
-  const storage =
-    (overrides.get(STORAGE) as { useValue?: StorageService } | undefined)?.useValue ??
-    new StorageService(createStorageProvider(config.storage));
-  const notifier = new ChangeNotifier();
-  const container = await createRootContainer(
-    graph,
-    new Map<InjectionToken, unknown>([
-      [LOGGER, logger],
-      [STORAGE, storage],
-      [KILN_CONFIG, config],
-      [NOTIFIER, notifier],
-    ]),
-  );
-
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
-  const runtime: KilnRuntime = {
+  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length);
+  const requestStateSealing = createRequestStateSealing(config.requestState, logger);
+  const runtime: AppRuntime = {
     serverInfo: {
       name: options.name ?? kebabCase(isDynamicModule(root) ? root.module.name : root.name),
       version: options.version ?? '0.0.0',
       ...(options.title ? { title: options.title } : {}),
     },
     instructions: options.instructions,
-    capabilities: capabilitiesFor(tools.size, resources.length, prompts.length),
-    cacheHints: options.cacheHints,
+    capabilities,
+    serverOptions: {
+      capabilities,
+      ...(options.cacheHints ? { cacheHints: options.cacheHints } : {}),
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+      // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is -32602.
+      ...(requestStateSealing ? { requestState: { verify: requestStateSealing.verify } } : {}),
+    },
     container,
+    providerScopes: new Map([
+      [CONTEXT, 'request'],
+      ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),
+    ]),
+    hooks: LifecycleHooks.collect(modules, graph.providers, container),
     services: { logger, logFloor: config.logLevel, stateFor: (tenantId) => storage.forTenant(tenantId) },
     logger,
     inFlight: new InFlightRequests(),
     notifier,
-    requestStateSealing: createRequestStateSealing(config.requestState),
+    requestStateSealing,
     tools,
     manifestTools,
     resources,
@@ -116,6 +106,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       prompts: { prompts: prompts.map((p) => p.listing) },
     },
   };
+  await runtime.hooks.boot();
   logger.info(
     {
       tools: [...tools.keys()],
@@ -125,7 +116,29 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     },
     `Kiln app ${runtime.serverInfo.name} compiled: ${tools.size} tools, ${resources.length} resources, ${prompts.length} prompts`,
   );
-  return { runtime, config, storage };
+  return runtime;
+}
+
+/** The user's root module, with the core module imported first so its singletons are built first. */
+function appRoot(root: ModuleRef, config: KilnConfig): ModuleRef {
+  return { module: KilnAppRoot, imports: [KilnCoreModule.forApp(config), root] };
+}
+
+@Module({})
+class KilnAppRoot {}
+
+function checkSessionMode(config: KilnConfig, options: CreateAppOptions): void {
+  if (
+    options.sessionMode?.require === 'stateful' &&
+    config.transportType === 'http' &&
+    config.http.sessionMode === 'stateless'
+  ) {
+    throw new KilnBootError(
+      'MCP_SESSION_MODE resolves to stateless, but this server requires 2025-era sessions (sessionMode.require: ' +
+        "'stateful'): its handlers ask 2025 clients for input mid-call, which needs a live session. Set " +
+        'MCP_SESSION_MODE=stateful or auto.',
+    );
+  }
 }
 
 function capabilitiesFor(tools: number, resources: number, prompts: number): ServerCapabilities {

@@ -1,29 +1,30 @@
-// A compiled, running Kiln app: builds protocol servers for transports, serves, and offers direct calls that run
-// the full pipeline without a transport (for the testing kit and scripts).
+// A compiled, running Kiln app: the port hosts serve it through (src/app/app-port.ts), direct calls that run the
+// full pipeline without a transport (scripts, the testing kit), singletons by token, and the one shutdown path:
+// stop accepting → drain requests in flight → close hosts → module hooks in reverse → container.
 import type {
-  AuthInfo,
   CallToolResult,
   GetPromptResult,
+  Implementation,
   ReadResourceResult,
   Server,
-  Transport,
 } from '@modelcontextprotocol/server';
-import { exitOnSignals } from '../bootstrap/process-signals.js';
+import type { InjectionToken } from '../../decorators/types.js';
 import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
-import type { ContextSeed } from '../context/create-context.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
-import { invalidParams } from '../errors/index.js';
+import { CONTEXT, KILN_CONFIG, LOGGER, tokenName } from '../di/tokens.js';
 import type { Logger } from '../logging/index.js';
-import { getPrompt } from '../pipeline/prompt-get.js';
-import { readResource } from '../pipeline/resource-read.js';
-import { runToolCall } from '../pipeline/tool-pipeline.js';
+import type { ChangeSink } from '../notifications/change-notifier.js';
+import { type OperationSeed, runDirect } from '../pipeline/operation-runner.js';
+import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
+import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
+import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
-import type { StorageService } from '../storage/index.js';
-import { type ServingHandle, type StdioServeOptions, serveOverStdio } from '../transports/stdio-transport.js';
-import type { KilnRuntime } from './app-runtime.js';
-import type { CompiledApp } from './compile-app.js';
+import { serverSink } from '../protocol/server-sink.js';
+import { type AppCatalog, describeApp } from './app-catalog.js';
+import type { AppPort, HostHandle, Serving } from './app-port.js';
+import type { AppRuntime } from './app-runtime.js';
 
 /** Who a direct call runs as, and what it carries. */
 export interface DirectCallOptions {
@@ -32,100 +33,118 @@ export interface DirectCallOptions {
   readonly signal?: AbortSignal;
 }
 
-export class KilnApp {
-  readonly runtime: KilnRuntime;
+/** How long shutdown waits for requests in flight before closing anyway, unless createApp says otherwise. */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 10_000;
+
+export class KilnApp implements AppPort {
+  /** @internal The compiled runtime: for Kiln's own white-box tests, not part of the public API. */
+  readonly runtime: AppRuntime;
   readonly config: KilnConfig;
   readonly logger: Logger;
-  private readonly storage: StorageService;
-  private readonly serving = new Set<ServingHandle>();
+  private readonly hosts = new Set<HostHandle>();
+  private readonly drainMs: number;
   private closing: Promise<void> | undefined;
 
-  constructor(compiled: CompiledApp) {
-    this.runtime = compiled.runtime;
-    this.config = compiled.config;
-    this.storage = compiled.storage;
-    this.logger = compiled.runtime.logger;
+  constructor(runtime: AppRuntime, options: { readonly shutdownDrainMs?: number } = {}) {
+    this.runtime = runtime;
+    this.config = runtime.container.resolve<KilnConfig>(KILN_CONFIG);
+    this.logger = runtime.container.resolve<Logger>(LOGGER);
+    this.drainMs = options.shutdownDrainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS;
   }
 
-  /** A protocol server for one connection or request of the given era. */
+  get serverInfo(): Implementation {
+    return this.runtime.serverInfo;
+  }
+
+  get inFlight(): number {
+    return this.runtime.inFlight.size;
+  }
+
   createServer(era: ProtocolEra, options: ProtocolServerOptions = { exposesSessionId: false }): Server {
     return buildProtocolServer(this.runtime, era, options);
   }
 
-  /**
-   * Serves on the transport MCP_TRANSPORT_TYPE selects, and ends the process cleanly on SIGTERM, SIGINT and (stdio)
-   * stdin EOF. HTTP is loaded only when selected, so a stdio server never loads Fastify.
-   */
-  async listen(options: StdioServeOptions = {}): Promise<ServingHandle> {
-    if (this.config.transportType === 'http') {
-      const { serveOverHttp } = await import('../../modules/http/index.js');
-      const serving = await serveOverHttp(this, this.config.http);
-      process.stdout.write(
-        `${this.runtime.serverInfo.name} is serving MCP over HTTP.\n  Landing page: ${serving.url}\n  MCP endpoint: ${serving.endpointUrl}\n`,
-      );
-      this.logger.info({ url: serving.url, endpoint: serving.endpointUrl }, 'Serving MCP over HTTP');
-      exitOnSignals(this);
-      return this.track(serving);
+  onChange(sink: ChangeSink): () => void {
+    return this.runtime.notifier.attach(sink);
+  }
+
+  sinkFor(server: Server, era: ProtocolEra): ChangeSink {
+    return serverSink(server, era);
+  }
+
+  catalog(): AppCatalog {
+    return describeApp(this.runtime);
+  }
+
+  /** A singleton from the root container by token: a framework provider (LOGGER, NOTIFIER, …) or a module's. */
+  get<T>(token: InjectionToken<T>): T {
+    const scope = this.runtime.providerScopes.get(token);
+    if (scope === undefined) {
+      throw new TypeError(`get(${tokenName(token)}): no module of this app provides it.`);
     }
-    const handle = this.track(serveOverStdio(this, options));
-    exitOnSignals(this, options.stdin ?? process.stdin);
-    return handle;
+    if (scope === 'request') {
+      throw new TypeError(
+        `get(${tokenName(token)}): it is request-scoped, so it exists only inside a request` +
+          `${token === CONTEXT ? '' : '. Call a tool that uses it, or make it a singleton'}.`,
+      );
+    }
+    return this.runtime.container.resolve(token as never) as T;
   }
 
-  /**
-   * Serves both eras over any SDK transport (an in-memory pair, a custom pipe). `authInfo` is who the connection runs
-   * as, for a host that authenticated it: ctx.auth, ctx.tenantId and the principal sealed requestState binds.
-   */
-  connect(transport: Transport, options: { readonly authInfo?: AuthInfo } = {}): ServingHandle {
-    return this.track(serveOverStdio(this, { transport, ...options }));
+  /** Serves through `host` until the app (or the returned handle) is closed. */
+  async serve<H extends HostHandle>(host: { start(app: AppPort): Promise<H> }): Promise<Serving<H>> {
+    if (this.closing) throw new Error(`${this.serverInfo.name} is closed; create a new app to serve again.`);
+    const handle = await host.start(this);
+    this.hosts.add(handle);
+    return { ...handle, close: () => this.stop([handle]) } as Serving<H>;
   }
 
-  // async, so an unknown name rejects the returned promise like every other failure instead of throwing synchronously.
-  async callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
-    const tool = this.runtime.tools.get(name);
-    if (!tool) throw invalidParams(`Unknown tool: ${name}.`, { reason: 'unknown_tool' });
-    return runToolCall(this.runtime, tool, args, { ...directSeed(options), operation: name });
+  callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
+    return runDirect(TOOL_OPERATION, this.runtime, name, args, directSeed(options));
   }
 
   readResource(uri: string, options: DirectCallOptions = {}): Promise<ReadResourceResult> {
-    return readResource(this.runtime, this.runtime.resources, uri, directSeed(options));
+    return runDirect(RESOURCE_OPERATION, this.runtime, uri, undefined, directSeed(options));
   }
 
-  async getPrompt(
+  getPrompt(
     name: string,
     args: Record<string, string> = {},
     options: DirectCallOptions = {},
   ): Promise<GetPromptResult> {
-    const prompt = this.runtime.prompts.get(name);
-    if (!prompt) throw invalidParams(`Unknown prompt: ${name}.`, { reason: 'unknown_prompt' });
-    return getPrompt(this.runtime, prompt, args, directSeed(options));
+    return runDirect(PROMPT_OPERATION, this.runtime, name, args, directSeed(options));
   }
 
-  /** Stops serving, disposes the root container and closes storage. Safe to call twice. */
-  close(): Promise<void> {
+  /**
+   * Stops every host (requests in flight answer first, up to the drain timeout), runs the modules' destroy and
+   * shutdown hooks in reverse dependency order (storage closes there), and disposes the root container. Safe to
+   * call twice; `signal` reaches onApplicationShutdown.
+   */
+  close(signal?: string): Promise<void> {
     this.closing ??= (async () => {
-      const handles = [...this.serving];
-      this.serving.clear();
-      await Promise.allSettled(handles.map((h) => h.close()));
+      await this.stop([...this.hosts]);
+      await this.runtime.hooks.shutdown(signal);
       await this.runtime.container.dispose();
-      await this.storage.close();
     })();
     return this.closing;
   }
 
-  private track(handle: ServingHandle): ServingHandle {
-    const tracked: ServingHandle = {
-      close: async () => {
-        this.serving.delete(tracked);
-        await handle.close();
-      },
-    };
-    this.serving.add(tracked);
-    return tracked;
+  /** The one drain: stop accepting everywhere, wait for requests in flight, then close. */
+  private async stop(handles: readonly HostHandle[]): Promise<void> {
+    const open = handles.filter((handle) => this.hosts.delete(handle));
+    if (open.length === 0) return;
+    await Promise.allSettled(open.map((handle) => handle.stopAccepting?.()));
+    if (!(await this.runtime.inFlight.drained(this.drainMs))) {
+      this.logger.warning(
+        { inFlight: this.runtime.inFlight.size },
+        `Requests still running after ${this.drainMs} ms were abandoned.`,
+      );
+    }
+    await Promise.allSettled(open.map((handle) => handle.close()));
   }
 }
 
-function directSeed(options: DirectCallOptions): Omit<ContextSeed, 'operation'> {
+function directSeed(options: DirectCallOptions): OperationSeed {
   return {
     requestId: generateRequestId(),
     tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,

@@ -8,8 +8,8 @@ export function exitOnSignals(app: KilnApp, stdin?: Readable): void {
   const shutdown = (why: string) => {
     if (exiting) return;
     exiting = true;
-    app.logger.info({ inFlight: app.runtime.inFlight.size }, `Shutting down (${why})`);
-    void app.close().finally(() => process.exit(0));
+    app.logger.info({ inFlight: app.inFlight }, `Shutting down (${why})`);
+    void app.close(why).finally(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

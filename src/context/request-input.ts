@@ -7,7 +7,7 @@ import {
   type InputRequiredSpec,
   inputRequired,
 } from '@modelcontextprotocol/server';
-import { invalidRequest, type McpError } from '../errors/index.js';
+import { kilnError, type McpError } from '../errors/index.js';
 import type { ProtocolEra } from './context.js';
 import {
   capabilityForRequest,
@@ -76,8 +76,7 @@ function legacyRefusal(
           `${cannotAsk}: the client did not declare the ${named}.`,
           `Reconnect with a client that declares the ${named}.`,
         ];
-  return invalidRequest(message, {
-    reason: 'client_capability_missing',
+  return kilnError('client_capability_missing', message, {
     requiredCapabilities: capabilityShape(missing),
     recovery: { hint: fallbackHint ? `${hint} ${fallbackHint}` : hint },
   });

@@ -15,12 +15,8 @@ type TsyringeToken = Parameters<DependencyContainer['resolve']>[0];
 // registers leaks into, or resolves from, the global one.
 const ContainerClass = globalContainer.constructor as new () => DependencyContainer;
 
-export async function createRootContainer(
-  graph: DependencyGraph,
-  frameworkValues: ReadonlyMap<InjectionToken, unknown>,
-): Promise<DependencyContainer> {
+export async function createRootContainer(graph: DependencyGraph): Promise<DependencyContainer> {
   const root = new ContainerClass();
-  for (const [token, value] of frameworkValues) root.register(token as TsyringeToken, { useValue: value });
 
   for (const entry of graph.providers.values()) registerProvider(root, entry);
   for (const [consumer, dependencies] of graph.consumers) {
@@ -77,6 +73,7 @@ async function buildSingleton(root: DependencyContainer, entry: ProviderEntry): 
       root.resolve(token);
     }
   } catch (error) {
+    if (error instanceof KilnBootError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new KilnBootError(`Could not build singleton ${tokenName(provider.token)} (${entry.module.name}): ${reason}`);
   }

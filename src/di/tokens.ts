@@ -1,21 +1,29 @@
-// Framework tokens every module can inject without importing anything, and `createToken` for typed symbols.
+// Framework tokens every module can inject without importing anything, and `createToken` for typed symbols. The
+// core module (src/app/core-module.ts) provides them like any other module's providers, so the testing kit
+// overrides and resolves them through the one path every provider takes.
 import type { Token } from '../../decorators/types.js';
+import type { KilnConfig } from '../config/kiln-config.js';
+import type { Context } from '../context/context.js';
+import type { Logger } from '../logging/index.js';
+import type { ChangeNotifier } from '../notifications/change-notifier.js';
+import type { StorageService } from '../storage/index.js';
 
 export function createToken<T>(description: string): Token<T> {
   return Symbol(description) as Token<T>;
 }
 
 /** The request's Context. Request-scoped: a singleton that injects it fails at boot. */
-export const CONTEXT = createToken<unknown>('CONTEXT');
+export const CONTEXT = createToken<Context>('CONTEXT');
 /** The app's pino logger (for services and lifecycle code; handlers use `ctx.log`). */
-export const LOGGER = createToken<unknown>('LOGGER');
+export const LOGGER = createToken<Logger>('LOGGER');
 /** The StorageService behind `ctx.state`. */
-export const STORAGE = createToken<unknown>('STORAGE');
+export const STORAGE = createToken<StorageService>('STORAGE');
 /** The validated configuration. */
-export const KILN_CONFIG = createToken<unknown>('KILN_CONFIG');
+export const KILN_CONFIG = createToken<KilnConfig>('KILN_CONFIG');
 /** The ChangeNotifier: list-changed and resource-updated notifications from services and background work. */
-export const NOTIFIER = createToken<unknown>('NOTIFIER');
+export const NOTIFIER = createToken<ChangeNotifier>('NOTIFIER');
 
+/** Tokens every module sees without importing the core module. */
 export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG, NOTIFIER]);
 export const REQUEST_SCOPED_FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT]);
 

@@ -1,6 +1,7 @@
 // Short constructors for the common failures, so handlers and services throw one shape.
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import { McpError, type McpErrorData } from './mcp-error.js';
+import { KILN_REASONS, type KilnReason } from './reasons.js';
 
 type Factory = (message: string, data?: McpErrorData, options?: { cause?: unknown }) => McpError;
 
@@ -23,3 +24,17 @@ export const validationError = factory(JsonRpcErrorCode.ValidationError);
 export const serializationError = factory(JsonRpcErrorCode.SerializationError);
 export const configurationError = factory(JsonRpcErrorCode.ConfigurationError);
 export const storageError = factory(JsonRpcErrorCode.StorageError);
+
+/**
+ * An McpError for a reason of Kiln's own table: the code comes from the table, and so does the recovery hint unless
+ * `data.recovery` gives a more specific one.
+ */
+export function kilnError(
+  reason: KilnReason,
+  message: string,
+  data: Omit<McpErrorData, 'reason'> = {},
+  options?: { cause?: unknown },
+): McpError {
+  const entry = KILN_REASONS[reason];
+  return new McpError(entry.code, message, { reason, recovery: { hint: entry.recovery }, ...data }, options);
+}

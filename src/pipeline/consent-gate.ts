@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Context } from '../context/context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import type { CompiledConsent } from '../definitions/compile-consent.js';
-import { forbidden, type McpError } from '../errors/index.js';
+import { kilnError, type McpError } from '../errors/index.js';
 
 /** The `inputRequests` key the gate asks under. */
 export const CONSENT_INPUT_KEY = 'confirm';
@@ -123,8 +123,7 @@ function declined(operation: string, action: 'decline' | 'cancel' | 'unconfirmed
     cancel: `The user cancelled the confirmation of ${operation}`,
     unconfirmed: `The user did not confirm ${operation}`,
   }[action];
-  return forbidden(`${what}; nothing was done.`, {
-    reason: 'consent_declined',
+  return kilnError('consent_declined', `${what}; nothing was done.`, {
     recovery: {
       hint: 'Do not call it again unless the user asks for it; a new call asks the user to confirm again.',
     },

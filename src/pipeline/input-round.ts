@@ -3,7 +3,7 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
-import { invalidRequest, type McpError } from '../errors/index.js';
+import { kilnError, type McpError } from '../errors/index.js';
 
 /** What `work` returns, or the input_required result its handler asked for, its requestState sealed by `seal`. */
 export async function orInputRequired<T>(
@@ -37,10 +37,10 @@ export async function sealedRound(
 export function unanswerableRound(round: InputRequiredResult, operation: string): McpError {
   const keys = Object.keys(round.inputRequests ?? {});
   const what = keys.length > 0 ? ` (${keys.map((key) => `'${key}'`).join(', ')})` : '';
-  return invalidRequest(
+  return kilnError(
+    'input_required',
     `${operation} asked the caller for input${what}, and a direct call has no client to answer it.`,
     {
-      reason: 'input_required',
       ...(round.inputRequests ? { inputRequests: round.inputRequests } : {}),
       ...(round.requestState !== undefined ? { requestState: round.requestState } : {}),
       recovery: {

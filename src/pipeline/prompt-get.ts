@@ -1,43 +1,43 @@
 // prompts/get: validate the string arguments, run the prompt in its request scope, normalise its messages (or answer
 // with the input_required round it asked for).
-import { type GetPromptResult, type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
+import type { GetPromptResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
-import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
-import { invalidParams } from '../errors/index.js';
+import { kilnError } from '../errors/index.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
-import { runScopedHandler } from './scoped-handler.js';
-import type { PipelineRuntime } from './tool-pipeline.js';
+import type { OperationKind, OperationSeed } from './operation-runner.js';
+import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
 
-/** A direct get (no client): a round the prompt asks for is a failure, since nothing can answer it. */
-export async function getPrompt(
-  runtime: PipelineRuntime,
-  prompt: CompiledPrompt,
-  rawArgs: Record<string, unknown> | undefined,
-  seed: Omit<ContextSeed, 'operation'>,
-): Promise<GetPromptResult> {
-  const answer = await getPromptRound(runtime, prompt, rawArgs, seed);
-  if (isInputRequiredResult(answer)) throw unanswerableRound(answer, `prompt ${prompt.name}`);
-  return answer;
-}
+/** prompts/get: find a prompt by name, run one round; a direct get cannot answer a round, so it fails. */
+export const PROMPT_OPERATION: OperationKind<CompiledPrompt, Record<string, unknown> | undefined, GetPromptResult> = {
+  find: (runtime, name) => runtime.prompts.get(name),
+  unknown: (name) => kilnError('unknown_prompt', `Unknown prompt: ${name}.`),
+  round: (runtime, prompt, args, seed) => getPromptRound(runtime, prompt, args, seed),
+  unanswerable: (round, prompt) => {
+    throw unanswerableRound(round, `prompt ${prompt.name}`);
+  },
+};
 
 /** One round of prompts/get as a protocol server answers it: the messages, or the input_required the prompt asked for. */
-export async function getPromptRound(
+async function getPromptRound(
   runtime: PipelineRuntime,
   prompt: CompiledPrompt,
   rawArgs: Record<string, unknown> | undefined,
-  seed: Omit<ContextSeed, 'operation'>,
+  seed: OperationSeed,
 ): Promise<GetPromptResult | InputRequiredResult> {
   let args: unknown = rawArgs ?? {};
   if (prompt.args) {
     const parsed = prompt.args.strict().safeParse(rawArgs ?? {});
     if (!parsed.success) {
-      throw invalidParams(`Invalid arguments for prompt ${prompt.name}: ${z.prettifyError(parsed.error)}`, {
-        reason: 'invalid_arguments',
-        recovery: { hint: `Call prompts/list to see the arguments ${prompt.name} takes, then call again.` },
-        requestId: seed.requestId,
-      });
+      throw kilnError(
+        'invalid_arguments',
+        `Invalid arguments for prompt ${prompt.name}: ${z.prettifyError(parsed.error)}`,
+        {
+          recovery: { hint: `Call prompts/list to see the arguments ${prompt.name} takes, then call again.` },
+          requestId: seed.requestId,
+        },
+      );
     }
     args = parsed.data;
   }

@@ -1,70 +1,62 @@
 // resources/read: match the URI (fixed URIs first, then templates in declaration order), validate the template
 // variables against the typed params, run the handler in its request scope, normalise what it returned (or answer
 // with the input_required round it asked for).
-import { type InputRequiredResult, isInputRequiredResult, type ReadResourceResult } from '@modelcontextprotocol/server';
+import type { InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
-import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
-import { invalidParams } from '../errors/index.js';
+import { kilnError } from '../errors/index.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
-import { runScopedHandler } from './scoped-handler.js';
-import type { PipelineRuntime } from './tool-pipeline.js';
+import type { OperationKind, OperationSeed } from './operation-runner.js';
+import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
 
 export interface ResourceMatch {
+  readonly uri: string;
   readonly resource: CompiledResource;
   readonly variables: Record<string, string | string[]>;
 }
 
 export function matchResource(resources: readonly CompiledResource[], uri: string): ResourceMatch | undefined {
   for (const resource of resources)
-    if (!resource.template && resource.uriTemplate === uri) return { resource, variables: {} };
+    if (!resource.template && resource.uriTemplate === uri) return { uri, resource, variables: {} };
   for (const resource of resources) {
     const variables = resource.template?.match(uri);
-    if (variables) return { resource, variables };
+    if (variables) return { uri, resource, variables };
   }
   return undefined;
 }
 
-/** A direct read (no client): a round the handler asks for is a failure, since nothing can answer it. */
-export async function readResource(
-  runtime: PipelineRuntime,
-  resources: readonly CompiledResource[],
-  uri: string,
-  seed: Omit<ContextSeed, 'uri' | 'operation'>,
-): Promise<ReadResourceResult> {
-  const answer = await readResourceRound(runtime, resources, uri, seed);
-  if (isInputRequiredResult(answer)) throw unanswerableRound(answer, `resources/read ${uri}`);
-  return answer;
-}
+/** resources/read: match the URI, run one round; a direct read cannot answer a round, so it fails. */
+export const RESOURCE_OPERATION: OperationKind<ResourceMatch, undefined, ReadResourceResult> = {
+  find: (runtime, uri) => matchResource(runtime.resources, uri),
+  // -32602 with data.uri on both eras (the 2026-07-28 spec forbids -32002 and empty contents).
+  unknown: (uri) => kilnError('unknown_resource', `No resource matches ${uri}.`, { uri }),
+  round: (runtime, match, _args, seed) => readResourceRound(runtime, match, seed),
+  unanswerable: (round, match) => {
+    throw unanswerableRound(round, `resources/read ${match.uri}`);
+  },
+};
 
 /** One round of a read as a protocol server answers it: the contents, or the input_required the handler asked for. */
-export async function readResourceRound(
+async function readResourceRound(
   runtime: PipelineRuntime,
-  resources: readonly CompiledResource[],
-  uri: string,
-  seed: Omit<ContextSeed, 'uri' | 'operation'>,
+  match: ResourceMatch,
+  seed: OperationSeed,
 ): Promise<ReadResourceResult | InputRequiredResult> {
-  const match = matchResource(resources, uri);
-  if (!match)
-    // -32602 with data.uri on both eras (the 2026-07-28 spec forbids -32002 and empty contents).
-    throw invalidParams(`No resource matches ${uri}.`, {
-      uri,
-      reason: 'unknown_resource',
-      recovery: { hint: 'Call resources/list and resources/templates/list to find a URI this server serves.' },
-      requestId: seed.requestId,
-    });
-  const { resource } = match;
+  const { resource, uri } = match;
   let params: unknown = match.variables;
   if (resource.params) {
     const parsed = resource.params.safeParse(match.variables);
     if (!parsed.success) {
-      throw invalidParams(`Invalid URI for resource ${resource.name}: ${z.prettifyError(parsed.error)}`, {
-        uri,
-        reason: 'invalid_params',
-        recovery: { hint: `Fill the template ${resource.uriTemplate} with values its parameters accept.` },
-        requestId: seed.requestId,
-      });
+      throw kilnError(
+        'invalid_arguments',
+        `Invalid URI for resource ${resource.name}: ${z.prettifyError(parsed.error)}`,
+        {
+          uri,
+          recovery: { hint: `Fill the template ${resource.uriTemplate} with values its parameters accept.` },
+          requestId: seed.requestId,
+        },
+      );
     }
     params = parsed.data;
   }

@@ -1,12 +1,39 @@
-// Runs a resource, prompt or completion handler: Context → the request's child container → handler, with failures
-// answered as JSON-RPC errors and the scope disposed whatever happens.
+// The one place a request's Context and child container are opened: Context → request scope → handler, the scope
+// disposed whatever happens. Tools read the collectors back; resources, prompts and completions answer failures
+// as JSON-RPC errors (runScopedHandler).
+import type { DependencyContainer } from 'tsyringe';
 import type { Constructor, ErrorContract } from '../../decorators/types.js';
 import type { Context } from '../context/context.js';
-import { type ContextSeed, createContext } from '../context/create-context.js';
+import { type BuiltContext, type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
 import { openRequestScope } from '../di/request-scope.js';
+import type { Logger } from '../logging/index.js';
 import { toProtocolFailure } from './handler-failure.js';
-import type { PipelineRuntime } from './tool-pipeline.js';
 
+/** What running a handler needs from the compiled app. */
+export interface PipelineRuntime {
+  readonly container: DependencyContainer;
+  readonly services: ContextServices;
+  readonly logger: Logger;
+}
+
+/** Runs `run` with the handler resolved in a fresh request scope; failures propagate as thrown. */
+export async function inRequestScope<H, T>(
+  runtime: PipelineRuntime,
+  seed: ContextSeed,
+  handlerClass: Constructor<H>,
+  contract: ErrorContract,
+  run: (handler: H, built: BuiltContext) => T | Promise<T>,
+): Promise<T> {
+  const built = createContext(seed, runtime.services, contract);
+  const scope = openRequestScope(runtime.container, built.context);
+  try {
+    return await run(scope.resolve(handlerClass), built);
+  } finally {
+    await scope.dispose();
+  }
+}
+
+/** inRequestScope for handlers whose failures are JSON-RPC errors (resources, prompts, completions, listings). */
 export async function runScopedHandler<H, T>(
   runtime: PipelineRuntime,
   seed: ContextSeed,
@@ -14,10 +41,8 @@ export async function runScopedHandler<H, T>(
   contract: ErrorContract,
   run: (handler: H, context: Context) => T | Promise<T>,
 ): Promise<T> {
-  const { context } = createContext(seed, runtime.services, contract);
-  const scope = openRequestScope(runtime.container, context);
   try {
-    return await run(scope.resolve(handlerClass), context);
+    return await inRequestScope(runtime, seed, handlerClass, contract, (handler, built) => run(handler, built.context));
   } catch (error) {
     throw toProtocolFailure(error, {
       requestId: seed.requestId,
@@ -25,7 +50,5 @@ export async function runScopedHandler<H, T>(
       operation: seed.operation,
       logger: runtime.logger,
     });
-  } finally {
-    await scope.dispose();
   }
 }

@@ -1,42 +1,35 @@
 // One tool call, in the order add-tool.md fixes: prepare arguments (drop → alias → parse → repair) → Context and
 // request container → consent gate (@RequiresConsent) → handler → strict parse of output ∪ enrichment → content[].
 // A handler that asks for input (ctx.requestInput) ends its round with the input_required result instead.
-import { type CallToolResult, type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { DependencyContainer } from 'tsyringe';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
+import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import { openRequestScope } from '../di/request-scope.js';
-import { JsonRpcErrorCode } from '../errors/index.js';
-import type { Logger } from '../logging/index.js';
+import { KILN_REASONS, kilnError } from '../errors/index.js';
 import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
 import { reportFailure } from './handler-failure.js';
 import { formatIssuePath, type InputRejection, prepareArguments } from './input/index.js';
 import { sealedRound, unanswerableRound } from './input-round.js';
+import type { OperationKind } from './operation-runner.js';
+import { inRequestScope, type PipelineRuntime } from './scoped-handler.js';
 import { errorResult, successResult } from './tool-result.js';
 
-export interface PipelineRuntime {
-  readonly container: DependencyContainer;
-  readonly services: ContextServices;
-  readonly logger: Logger;
-}
-
-/** A direct call (no client): a round the handler asks for is reported as a failure, since nothing can answer it. */
-export async function runToolCall(
-  runtime: PipelineRuntime,
-  tool: CompiledTool,
-  rawArgs: unknown,
-  seed: ContextSeed,
-): Promise<CallToolResult> {
-  const answer = await runToolRound(runtime, tool, rawArgs, seed);
-  if (!isInputRequiredResult(answer)) return answer;
-  const failure = unanswerableRound(answer, tool.name);
-  return errorResult(
-    classifyError(failure, { requestId: seed.requestId, contract: tool.contract, operation: tool.name }).envelope,
-  );
-}
+/** tools/call: find a tool by name, run one round; a direct call reports an unanswerable round as an error result. */
+export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult> = {
+  find: (runtime, name) => runtime.tools.get(name),
+  unknown: (name) => kilnError('unknown_tool', `Unknown tool: ${name}.`),
+  round: (runtime, tool, args, seed) => runToolRound(runtime, tool, args, { ...seed, operation: tool.name }),
+  unanswerable: (round, tool, seed) =>
+    errorResult(
+      classifyError(unanswerableRound(round, tool.name), {
+        requestId: seed.requestId,
+        contract: tool.contract,
+        operation: tool.name,
+      }).envelope,
+    ),
+};
 
 /** One round of a tool call as a protocol server answers it: the result, or the input_required the handler asked for. */
 export async function runToolRound(
@@ -51,38 +44,37 @@ export async function runToolRound(
   if (events.ignored.length + events.aliased.length + events.coerced.length > 0) {
     runtime.logger.debug({ requestId: seed.requestId, tool: tool.name, ...events }, 'Input edge rewrote arguments');
   }
-
-  const { context, enrichment, media } = createContext(seed, runtime.services, tool.contract);
-  const scope = openRequestScope(runtime.container, context);
   try {
-    const handler = scope.resolve(tool.toolClass);
-    const handle = () => handler.handle(prepared.value, context);
-    const returned = tool.consent
-      ? await runBehindConsent(
-          tool.consent,
-          { operation: tool.name, input: prepared.value, ctx: context, tool: handler },
-          handle,
-        )
-      : await handle();
-    if (!tool.effectiveOutput) {
+    return await inRequestScope(runtime, seed, tool.toolClass, tool.contract, async (handler, built) => {
+      const { context, enrichment, media } = built;
+      const handle = () => handler.handle(prepared.value, context);
+      const returned = tool.consent
+        ? await runBehindConsent(
+            tool.consent,
+            { operation: tool.name, input: prepared.value, ctx: context, tool: handler },
+            handle,
+          )
+        : await handle();
+      if (!tool.effectiveOutput) {
+        return successResult(tool, {
+          structured: undefined,
+          domain: returned,
+          media: media.blocks,
+          enrichmentValues: enrichment.values,
+          enrichmentKinds: enrichment.kinds,
+          formatted: handler.format?.(returned),
+        });
+      }
+      const structured = parseOutput(tool, returned, enrichment.values);
+      const domain = Object.fromEntries(tool.outputKeys.filter((k) => k in structured).map((k) => [k, structured[k]]));
       return successResult(tool, {
-        structured: undefined,
-        domain: returned,
+        structured,
+        domain,
         media: media.blocks,
         enrichmentValues: enrichment.values,
         enrichmentKinds: enrichment.kinds,
-        formatted: handler.format?.(returned),
+        formatted: handler.format?.(domain),
       });
-    }
-    const structured = parseOutput(tool, returned, enrichment.values);
-    const domain = Object.fromEntries(tool.outputKeys.filter((k) => k in structured).map((k) => [k, structured[k]]));
-    return successResult(tool, {
-      structured,
-      domain,
-      media: media.blocks,
-      enrichmentValues: enrichment.values,
-      enrichmentKinds: enrichment.kinds,
-      formatted: handler.format?.(domain),
     });
   } catch (error) {
     // Asking for input is not a failure: no log, no isError, and collected media and enrichment wait for the
@@ -100,8 +92,6 @@ export async function runToolRound(
         logger: runtime.logger,
       }),
     );
-  } finally {
-    await scope.dispose();
   }
 }
 
@@ -133,10 +123,10 @@ function invalidArguments(rejection: InputRejection, requestId: string) {
     'Check the tool inputSchema in tools/list and call again with corrected arguments.',
   ];
   return {
-    code: JsonRpcErrorCode.InvalidParams,
+    code: KILN_REASONS.invalid_arguments.code,
     message: rejection.message,
     data: {
-      reason: 'invalid_arguments',
+      reason: 'invalid_arguments' as const,
       issues: rejection.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
       ...(rejection.input ? { input: rejection.input } : {}),
       recovery: { hint: hint.join(' ') },

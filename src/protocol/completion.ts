@@ -1,17 +1,17 @@
 // completion/complete for prompt arguments and resource template variables, answered by the definition's own
 // `complete()` method in a request scope, capped at the 100 values the spec allows.
 import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/server';
-import type { KilnRuntime } from '../app/app-runtime.js';
 import type { ContextSeed } from '../context/create-context.js';
-import { invalidParams } from '../errors/index.js';
+import { kilnError } from '../errors/index.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
+import type { ProtocolRuntime } from './protocol-runtime.js';
 
 const MAX_COMPLETION_VALUES = 100;
 
 type Completer = { complete?(name: string, value: string, context: { arguments: Record<string, string> }): unknown };
 
 export async function complete(
-  runtime: KilnRuntime,
+  runtime: ProtocolRuntime,
   params: CompleteRequest['params'],
   seed: Omit<ContextSeed, 'operation'>,
 ): Promise<CompleteResult> {
@@ -19,11 +19,8 @@ export async function complete(
   const target = findTarget(runtime, ref);
   if (!target) {
     const what = ref.type === 'ref/prompt' ? `prompt ${ref.name}` : `resource template ${'uri' in ref ? ref.uri : ''}`;
-    throw invalidParams(`Cannot complete: no ${what} is served here.`, {
-      reason: ref.type === 'ref/prompt' ? 'unknown_prompt' : 'unknown_resource',
-      recovery: { hint: 'Use a prompt name from prompts/list or a template from resources/templates/list.' },
-      requestId: seed.requestId,
-    });
+    const reason = ref.type === 'ref/prompt' ? 'unknown_prompt' : 'unknown_resource';
+    throw kilnError(reason, `Cannot complete: no ${what} is served here.`, { requestId: seed.requestId });
   }
   if (!target.completes) return { completion: { values: [], hasMore: false } };
   const handlerClass = target.handlerClass as new () => Completer;
@@ -42,7 +39,7 @@ export async function complete(
   });
 }
 
-function findTarget(runtime: KilnRuntime, ref: CompleteRequest['params']['ref']) {
+function findTarget(runtime: ProtocolRuntime, ref: CompleteRequest['params']['ref']) {
   if (ref.type === 'ref/prompt') {
     const prompt = runtime.prompts.get(ref.name);
     return (

@@ -6,10 +6,10 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { ChangeSink } from '../app/change-notifier.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { generateRequestId } from '../context/request-context.js';
+import type { ChangeSink } from '../notifications/change-notifier.js';
 import { authContextOf, requestPrincipal } from './principal.js';
 import type { RequestStateSealing } from './request-state-sealing.js';
 

@@ -4,6 +4,7 @@
 // when it matters the server MUST integrity-check it and reject what fails (spec 2026-07-28, MRTR, SEP-2322).
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import type { RequestStateConfig } from '../config/kiln-config.js';
+import type { Logger } from '../logging/index.js';
 import { requestPrincipal } from './principal.js';
 
 export interface RequestStateSealing {
@@ -17,7 +18,7 @@ export interface RequestStateSealing {
 }
 
 /** The app's sealing, or undefined when no key is configured (requestState then passes through unverified). */
-export function createRequestStateSealing(config: RequestStateConfig): RequestStateSealing | undefined {
+export function createRequestStateSealing(config: RequestStateConfig, logger: Logger): RequestStateSealing | undefined {
   if (config.secret === undefined) return undefined;
   // One key for every instance: a retry may reach another replica or a restarted process, so no per-process key.
   const codec = createRequestStateCodec<string>({
@@ -27,10 +28,17 @@ export function createRequestStateSealing(config: RequestStateConfig): RequestSt
   });
   return {
     verify: async (state, sdk) => {
-      const payload: unknown = await codec.verify(state, sdk);
-      // Kiln mints only strings with this key; any other payload was not sealed by a Kiln handler.
-      if (typeof payload !== 'string') throw new Error('malformed');
-      return payload;
+      try {
+        const payload: unknown = await codec.verify(state, sdk);
+        // Kiln mints only strings with this key; any other payload was not sealed by a Kiln handler.
+        if (typeof payload !== 'string') throw new Error('malformed');
+        return payload;
+      } catch (error) {
+        // The reason (mac, bind, expired, malformed) stays here; the state itself is logged nowhere.
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.debug({ requestId: sdk.mcpReq?.id, reason }, `requestState rejected: ${reason}`);
+        throw error;
+      }
     },
     seal: (state, sdk) => codec.mint(state, sdk),
   };

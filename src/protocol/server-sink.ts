@@ -1,8 +1,8 @@
 // Delivers change notifications through one protocol Server: a stdio connection, or a live 2025 HTTP session. On
 // the 2025 era a resource update goes only to a client that subscribed to that URI (resources/subscribe).
 import type { Server } from '@modelcontextprotocol/server';
-import type { ChangeSink } from '../app/change-notifier.js';
 import type { ProtocolEra } from '../context/context.js';
+import type { ChangeSink } from '../notifications/change-notifier.js';
 
 const subscriptionsByServer = new WeakMap<Server, Set<string>>();
 

@@ -15,4 +15,9 @@ export class StorageService {
   close(): Promise<void> {
     return this.provider.close();
   }
+
+  /** Lifecycle hook: the app closes storage last, after every module's onModuleDestroy. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
 }

@@ -8,7 +8,8 @@ import { createApp } from '../bootstrap/create-app.js';
 import { readToolMetadata } from '../definitions/compile-tool.js';
 import { readConstructorDependencies } from '../di/constructor-dependencies.js';
 import { FRAMEWORK_TOKENS, LOGGER, STORAGE } from '../di/tokens.js';
-import { runToolCall } from '../pipeline/tool-pipeline.js';
+import { runDirect } from '../pipeline/operation-runner.js';
+import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { captureOf } from './mock-capture.js';
 import { createMockContext, type MockContext } from './mock-context.js';
 
@@ -52,9 +53,10 @@ export async function runToolContract(
     },
   );
   try {
-    const tool = app.runtime.tools.get(name);
-    if (!tool) throw new TypeError(`runToolContract: ${toolClass.name} is @Disabled, so production never calls it.`);
-    return await runToolCall(app.runtime, tool, input, { ...capture.seed, operation: name });
+    if (!app.runtime.tools.has(name)) {
+      throw new TypeError(`runToolContract: ${toolClass.name} is @Disabled, so production never calls it.`);
+    }
+    return await runDirect(TOOL_OPERATION, app.runtime, name, input, capture.seed);
   } finally {
     // Not app.close(): that would also close the storage, which belongs to the context and outlives this call.
     await app.runtime.container.dispose();

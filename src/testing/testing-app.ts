@@ -2,10 +2,10 @@
 // SDK clients connected over an in-memory transport pair on either protocol era.
 import { Client, type ClientCapabilities, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { AuthInfo, CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
-import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
+import type { InjectionToken } from '../../decorators/types.js';
 import type { DirectCallOptions, KilnApp } from '../app/kiln-app.js';
 import type { ProtocolEra } from '../context/context.js';
-import { tokenName } from '../di/tokens.js';
+import { stdio } from '../transports/stdio-transport.js';
 
 /** The 2026-07-28 revision a 'modern' client pins, so it never falls back to the 2025 handshake. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -43,8 +43,6 @@ export class TestingApp {
     /** The underlying app, for what this wrapper does not cover. */
     readonly app: KilnApp,
     private readonly defaults: DirectCallOptions,
-    /** Scope of every token `get` may resolve: module providers (after overrides) and framework singletons. */
-    private readonly scopes: ReadonlyMap<InjectionToken, ProviderScope>,
   ) {}
 
   callTool(name: string, args: unknown = {}, options: DirectCallOptions = {}): Promise<CallToolResult> {
@@ -63,26 +61,18 @@ export class TestingApp {
     return this.app.getPrompt(name, args, { ...this.defaults, ...options });
   }
 
-  /** A singleton from the root container: the instance every request of this app shares. */
+  /** A singleton from the root container (a framework provider or a module's): the instance every request shares. */
   get<T>(token: InjectionToken<T>): T {
-    const scope = this.scopes.get(token);
-    if (scope === undefined) {
-      throw new TypeError(`TestingApp.get(${tokenName(token)}): no module in this testing module provides it.`);
-    }
-    if (scope === 'request') {
-      throw new TypeError(
-        `TestingApp.get(${tokenName(token)}): it is request-scoped, so it exists only inside a request. ` +
-          'Call a tool that uses it, or override it with useValue to hold the instance yourself.',
-      );
-    }
-    return this.app.runtime.container.resolve(token as Parameters<KilnApp['runtime']['container']['resolve']>[0]) as T;
+    return this.app.get(token);
   }
 
   /** An official SDK client connected to this app in memory, as `options.auth` (or unauthenticated); closed by `close()`. */
   async connectClient(options: ConnectClientOptions = {}): Promise<Client> {
     if (this.closed) throw new Error('TestingApp.connectClient: the app is closed.');
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    this.app.connect(serverTransport, options.auth ? { authInfo: testingAuthInfo(options.auth) } : {});
+    await this.app.serve(
+      stdio({ transport: serverTransport, ...(options.auth ? { authInfo: testingAuthInfo(options.auth) } : {}) }),
+    );
     const client = new Client(
       { name: 'kiln-testing', version: '0.0.0' },
       {

@@ -1,11 +1,11 @@
 // createTestingModule: the app's real module wiring with chosen providers replaced, NestJS-style. Overrides go
 // through createApp's `overrides`, so visibility, scope and boot checks apply to the replacement as in production.
 import { Module } from '../../decorators/module.js';
-import type { Constructor, InjectionToken, ModuleRef, Provider, ProviderScope } from '../../decorators/types.js';
+import type { Constructor, InjectionToken, ModuleRef, Provider } from '../../decorators/types.js';
+import type { KilnApp } from '../app/kiln-app.js';
 import { createApp } from '../bootstrap/create-app.js';
 import type { AuthContext } from '../context/request-context.js';
-import { normalizeProvider, scanModules } from '../di/module-scanner.js';
-import { KILN_CONFIG, LOGGER, STORAGE, tokenName } from '../di/tokens.js';
+import { tokenName } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
 import { TestingApp } from './testing-app.js';
 
@@ -36,9 +36,6 @@ export interface OverrideBy<T> {
   useFactory(factory: FactoryOverride<T>): TestingModuleBuilder;
 }
 
-// The framework builds these two itself and accepts a ready instance in their place (see compileApp).
-const FRAMEWORK_OVERRIDABLE = new Set<InjectionToken>([LOGGER, STORAGE]);
-
 @Module({})
 class TestingRootModule {}
 
@@ -62,42 +59,29 @@ export class TestingModuleBuilder {
 
   async compile(options: TestingCompileOptions = {}): Promise<TestingApp> {
     const root: ModuleRef = { module: TestingRootModule, ...this.metadata };
-    const scopes = this.providerScopes(root);
     const app = await createApp(root, {
       serve: false,
       env: { MCP_LOG_LEVEL: 'error', ...options.env },
       overrides: this.overrides,
     });
-    return new TestingApp(app, { tenantId: options.tenantId, auth: options.auth }, scopes);
-  }
-
-  /** Scope of every resolvable token after overrides; rejects an override that would replace nothing. */
-  private providerScopes(root: ModuleRef): Map<InjectionToken, ProviderScope> {
-    const scopes = new Map<InjectionToken, ProviderScope>([
-      [LOGGER, 'singleton'],
-      [STORAGE, 'singleton'],
-      [KILN_CONFIG, 'singleton'],
-    ]);
-    for (const module of scanModules(root)) for (const p of module.providers) scopes.set(p.token, p.scope);
-    const problems: string[] = [];
-    for (const [token, provider] of this.overrides) {
-      const replacement = normalizeProvider(provider);
-      if (FRAMEWORK_OVERRIDABLE.has(token)) {
-        if (replacement.kind !== 'value') {
-          problems.push(`overrideProvider(${tokenName(token)}) accepts only useValue: the framework builds it itself.`);
-        }
-      } else if (scopes.has(token)) {
-        scopes.set(token, replacement.scope);
-      } else {
-        problems.push(
-          `overrideProvider(${tokenName(token)}): no module imported by the testing module provides it, so there ` +
+    const unused = [...this.overrides.keys()].filter((token) => !isProvided(app, token));
+    if (unused.length > 0) {
+      await app.close();
+      throw new KilnBootError(
+        unused.map(
+          (token) =>
+            `overrideProvider(${tokenName(token)}): no module imported by the testing module provides it, so there ` +
             'is nothing to replace. Import the module that provides it, or add it to providers.',
-        );
-      }
+        ),
+      );
     }
-    if (problems.length > 0) throw new KilnBootError(problems);
-    return scopes;
+    return new TestingApp(app, { tenantId: options.tenantId, auth: options.auth });
   }
+}
+
+/** True when the app's root container holds `token` (a framework or module provider). */
+function isProvided(app: KilnApp, token: InjectionToken): boolean {
+  return app.runtime.providerScopes.has(token);
 }
 
 export function createTestingModule(metadata: TestingModuleMetadata): TestingModuleBuilder {

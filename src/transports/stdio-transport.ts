@@ -1,12 +1,10 @@
-// Serves an app on stdio (or any SDK Transport) for both eras: the SDK pins each connection to the era its first
-// exchange selects and calls the factory for that connection. Stopping lets requests in flight answer first; the
-// app wires stdin EOF and signals to it (process-signals.ts).
-
+// The stdio host (`stdio()`), also serving any SDK Transport (in-memory pairs, custom pipes) for both eras: the SDK
+// pins each connection to the era its first exchange selects and calls the factory for that connection. The app
+// drains requests in flight before it closes the wire (KilnApp.close); EOF and signals are wired by `listen`.
 import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { KilnApp } from '../app/kiln-app.js';
-import { serverSink } from '../protocol/server-sink.js';
+import type { AppPort, HostHandle, KilnHost } from '../app/app-port.js';
 import { parseErrorLine, StdioLineGuard } from './stdio-line-guard.js';
 
 export interface StdioServeOptions {
@@ -21,59 +19,48 @@ export interface StdioServeOptions {
   readonly authInfo?: AuthInfo;
 }
 
-export interface ServingHandle {
-  close(): Promise<void>;
+/** Serves the app on stdin/stdout, or on `options.transport`. */
+export function stdio(options: StdioServeOptions = {}): KilnHost {
+  return { start: async (app) => serveOverStdio(app, options) };
 }
 
-/** How long shutdown waits for requests in flight before closing anyway. */
-export const SHUTDOWN_DRAIN_MS = 10_000;
-
-export function serveOverStdio(app: KilnApp, options: StdioServeOptions = {}): ServingHandle {
-  if (options.transport)
+function serveOverStdio(app: AppPort, options: StdioServeOptions): HostHandle {
+  if (options.transport) {
     return serveStdio(serverFactory(app, options.authInfo), { transport: options.transport, onerror: reportTo(app) });
-
+  }
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this guard
-  // instead, which ends only after the requests in flight at EOF have answered (and answers non-JSON lines itself).
+  // instead, which ends only after the app drained the requests in flight (and answers non-JSON lines itself).
   const wire = new StdioLineGuard((reason) => {
     app.logger.notice({ reason }, 'Answered a stdin line that is not JSON with a parse error');
     stdout.write(parseErrorLine(reason));
   });
   stdin.on('data', (chunk) => wire.write(chunk));
-  const handle = serveStdio(serverFactory(app), {
+  const handle = serveStdio(serverFactory(app, options.authInfo), {
     transport: new StdioServerTransport(wire, stdout),
     onerror: reportTo(app),
   });
   if ((stdin as NodeJS.ReadStream).isTTY) {
     // A person started the server in a terminal; stdout is the protocol channel, so the hint goes to stderr.
     process.stderr.write(
-      `${app.runtime.serverInfo.name} is serving MCP on stdio. Point an MCP client at this command, or press Ctrl+C to stop.\n`,
+      `${app.serverInfo.name} is serving MCP on stdio. Point an MCP client at this command, or press Ctrl+C to stop.\n`,
     );
   }
-
-  // Stopping lets requests in flight answer, then closes the wire. EOF and signals are wired by the app
-  // (exitOnSignals), which stops serving through this handle before it exits.
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      if (!(await app.runtime.inFlight.drained(SHUTDOWN_DRAIN_MS))) {
-        app.logger.warning(`Requests still running after ${SHUTDOWN_DRAIN_MS} ms were abandoned.`);
-      }
+  return {
+    close: async () => {
       wire.end();
       await handle.close().catch(() => undefined);
-    })();
-    return stopping;
+    },
   };
-  return { close: stop };
 }
 
-/** One protocol server per stdio connection, attached to the app's notifier for as long as it is open. */
-function serverFactory(app: KilnApp, authInfo?: AuthInfo) {
+/** One protocol server per connection, hearing the app's change events for as long as it is open. */
+function serverFactory(app: AppPort, authInfo?: AuthInfo) {
   return ({ era }: { era: 'legacy' | 'modern' }) => {
     const server = app.createServer(era, { exposesSessionId: false });
     if (authInfo) actAs(server, authInfo);
-    const detach = app.runtime.notifier.attach(serverSink(server, era));
+    const detach = app.onChange(app.sinkFor(server, era));
     const previous = server.onclose;
     server.onclose = () => {
       detach();
@@ -93,6 +80,6 @@ function actAs(server: Server, authInfo: AuthInfo): void {
   };
 }
 
-function reportTo(app: KilnApp) {
+function reportTo(app: AppPort) {
   return (error: Error) => app.logger.warning({ err: error }, `stdio transport error: ${error.message}`);
 }

@@ -2,7 +2,7 @@
 // wins field by field), the SDK default elsewhere, none on the 2025 wire, and bad hints stopping boot.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type HttpServing, serveOverHttp } from '../../modules/http/index.js';
+import { type HttpServing, http } from '../../modules/http/index.js';
 import type { CreateAppOptions } from '../../src/app/app-options.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import { createApp, KilnBootError, Module, Prompt, Resource } from '../../src/index.js';
@@ -54,7 +54,7 @@ async function start(): Promise<HttpServing> {
     cacheHints,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error' },
   });
-  const serving = await serveOverHttp(app, app.config.http);
+  const serving = await app.serve(http());
   running = { app, serving };
   return serving;
 }

@@ -4,7 +4,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type HttpServing, serveOverHttp } from '../../modules/http/index.js';
+import { type HttpServing, http } from '../../modules/http/index.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import { createApp, type HandlerContext, inputRequired, KilnBootError, Module, Tool } from '../../src/index.js';
 
@@ -40,7 +40,7 @@ async function start(sessionMode: string) {
     serve: false,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: sessionMode },
   });
-  const serving = await serveOverHttp(app, app.config.http);
+  const serving = await app.serve(http());
   running = { app, serving };
   return serving;
 }

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveOverHttp } from '../../modules/http/index.js';
+import { http } from '../../modules/http/index.js';
 import { createCatalogApp } from './landing-page.fixture.js';
 
 // Browser globals used inside page functions; the project compiles without the DOM lib.
@@ -26,7 +26,7 @@ interface ServedPage {
 /** The catalogue app served by Kiln's real HTTP host on a free port; the page is GET / of that host. */
 async function serveLandingPage(): Promise<ServedPage> {
   const app = await createCatalogApp({ MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0' });
-  const serving = await serveOverHttp(app, app.config.http);
+  const serving = await app.serve(http());
   return {
     url: serving.url,
     endpointUrl: serving.endpointUrl,

@@ -131,5 +131,5 @@ export function createCatalogApp(env: Readonly<Record<string, string>> = {}): Pr
 /** The compiled catalogue app and its landing-page model; close the app when done. */
 export async function catalogLandingModel(): Promise<{ app: KilnApp; model: LandingPageModel }> {
   const app = await createCatalogApp();
-  return { app, model: landingPageModel(app.runtime, ENDPOINT_URL) };
+  return { app, model: landingPageModel(app.catalog(), ENDPOINT_URL) };
 }

@@ -5,7 +5,7 @@
 import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createApp } from 'mcp-kiln';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpServing, serveOverHttp } from '../../modules/http/index.js';
+import { type HttpServing, http } from '../../modules/http/index.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import { CARRIED_STATE, SealedStateModule } from '../integration/fixtures/sealed-state/sealed-state.module.js';
 import { jsonRpcMessages, MODERN_VERSION, modernHeaders, modernRequest, post } from './helpers/http-server.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
       MCP_REQUEST_STATE_KEY: 'http-request-state-key-0123456789abcdefgh',
     },
   });
-  serving = await serveOverHttp(app, app.config.http);
+  serving = await app.serve(http());
 });
 afterAll(async () => {
   await Promise.allSettled(clients.map((client) => client.close()));

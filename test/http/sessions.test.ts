@@ -88,7 +88,7 @@ describe('2025 stateful sessions', () => {
       await fetch(endpoint, { headers: { accept: 'text/event-stream', ...sessionHeaders(sessionId) } }),
     );
     await expectSessionGone(await deleteSession(endpoint, sessionId));
-    expect((server as RunningServer).serving.legacy.liveSessions).toBe(0);
+    expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 
   it('ends the session an SDK client terminates', async () => {
@@ -124,7 +124,7 @@ describe('2025 session modes', () => {
     expect(message).toMatchObject({ jsonrpc: '2.0', id: 7 });
     const tools = message.result.tools.map((tool) => tool.name);
     expect(tools).toEqual(expect.arrayContaining(['probe_whoami', 'notes_create_note']));
-    expect((server as RunningServer).serving.legacy.liveSessions).toBe(0);
+    expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 
   it('auto: still opens a session for a client that initializes', async () => {
@@ -151,7 +151,7 @@ describe('2025 session modes', () => {
     const connected = await connect('legacy');
     expect(connected.transport.sessionId).toBeUndefined();
     expect(await whoami(connected)).toEqual({ sessionId: null, era: 'legacy' });
-    expect((server as RunningServer).serving.legacy.liveSessions).toBe(0);
+    expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 });
 
@@ -179,7 +179,7 @@ describe('idle eviction', () => {
     listening.abort();
     await sleep(600);
     await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders(streaming)));
-    expect((server as RunningServer).serving.legacy.liveSessions).toBe(0);
+    expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 });
 
@@ -194,7 +194,7 @@ describe('session cap', () => {
     expect(refused.headers.get('mcp-session-id')).toBeNull();
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     const body = await jsonRpcError(refused);
-    expect(body.error.data).toEqual({ reason: 'session_limit', limit: 2 });
+    expect(body.error.data).toEqual({ reason: 'session_limit', limit: 2, recovery: { hint: expect.any(String) } });
     expect(body.error.message).toMatch(/Session limit reached \(2 live sessions\)/);
 
     const deleted = await deleteSession(endpoint, first);
@@ -202,7 +202,7 @@ describe('session cap', () => {
     await deleted.text();
     const admitted = await openRawSession(endpoint);
     expect(admitted).toMatch(VISIBLE_ASCII);
-    expect((server as RunningServer).serving.legacy.liveSessions).toBe(2);
+    expect((server as RunningServer).serving.liveSessions()).toBe(2);
   });
 });
 
@@ -237,6 +237,6 @@ describe('2026-07-28 requests', () => {
     // Two discover probes and five calls, each answered without Mcp-Session-Id.
     expect(seen.length).toBeGreaterThanOrEqual(7);
     expect(seen.every((header) => header === null)).toBe(true);
-    expect((server as RunningServer).serving.legacy.liveSessions).toBe(0);
+    expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 });

@@ -3,9 +3,9 @@
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotesModule } from '../../examples/notes/notes.module.js';
-import { type HttpServing, serveOverHttp } from '../../modules/http/index.js';
+import { type HttpServing, http } from '../../modules/http/index.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
-import { createApp } from '../../src/index.js';
+import { createApp, NOTIFIER } from '../../src/index.js';
 import { connectHttpClient, notificationsOf } from './helpers/http-sdk-client.js';
 
 const TOOLS_CHANGED = 'notifications/tools/list_changed';
@@ -16,7 +16,7 @@ async function startInstance(bus: InMemoryServerEventBus) {
     serve: false,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: 'stateful' },
   });
-  const serving = await serveOverHttp(app, app.config.http, { bus });
+  const serving = await app.serve(http({ bus }));
   instances.push({ app, serving });
   return { app, serving };
 }
@@ -39,7 +39,7 @@ describe('a bus shared by two instances', () => {
       await legacy.streamOpen;
       await modern.client.listen({ toolsListChanged: true });
 
-      publisher.app.runtime.notifier.toolsChanged();
+      publisher.app.get(NOTIFIER).toolsChanged();
 
       await vi.waitFor(() => {
         expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('a bus shared by two instances', () => {
     const legacy = await connectHttpClient(only.serving.endpointUrl, 'legacy');
     try {
       await legacy.streamOpen;
-      only.app.runtime.notifier.toolsChanged();
+      only.app.get(NOTIFIER).toolsChanged();
       await vi.waitFor(() => expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1));
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);

@@ -44,14 +44,14 @@ describe.each<Era>(['legacy', 'modern'])('graceful shutdown (%s era)', (era) => 
     connected = await connectClient(endpoint, era);
     // A second, idle 2025 session: shutdown must end it too, not only the one with a request running.
     const idleSession = era === 'legacy' ? await openRawSession(endpoint) : undefined;
-    expect(serving.legacy.liveSessions).toBe(era === 'legacy' ? 2 : 0);
+    expect(serving.liveSessions()).toBe(era === 'legacy' ? 2 : 0);
 
     const progress: Progress[] = [];
     const call = connected.client.callTool(
       { name: 'probe_slow', arguments: { ms: SLOW_MS } },
       { onprogress: (update) => progress.push(update) },
     );
-    await vi.waitFor(() => expect(app.runtime.inFlight.size).toBe(1), { timeout: 2_000, interval: 5 });
+    await vi.waitFor(() => expect(app.inFlight).toBe(1), { timeout: 2_000, interval: 5 });
 
     const startedAt = Date.now();
     const closed = serving.close();
@@ -72,8 +72,8 @@ describe.each<Era>(['legacy', 'modern'])('graceful shutdown (%s era)', (era) => 
     await closed;
     // Once the call has answered, nothing is left to wait for: no open stream or kept-alive socket holds close() up.
     expect(Date.now() - startedAt).toBeLessThan(SLOW_MS + 1_500);
-    expect(serving.legacy.liveSessions).toBe(0);
-    expect(app.runtime.inFlight.size).toBe(0);
+    expect(serving.liveSessions()).toBe(0);
+    expect(app.inFlight).toBe(0);
     expect(await outcomeOf(post(endpoint, legacyToolsList()))).toBe('refused');
     if (idleSession) {
       expect(await outcomeOf(post(endpoint, legacyToolsList(), { 'mcp-session-id': idleSession }))).toBe('refused');

@@ -10,8 +10,9 @@ import type { ContextSeed } from '../../src/context/create-context.js';
 import type { CompiledPrompt } from '../../src/definitions/compiled-resource.js';
 import type { CompiledTool } from '../../src/definitions/compiled-tool.js';
 import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
-import { getPromptRound } from '../../src/pipeline/prompt-get.js';
-import { readResourceRound } from '../../src/pipeline/resource-read.js';
+import { runOperation } from '../../src/pipeline/operation-runner.js';
+import { PROMPT_OPERATION } from '../../src/pipeline/prompt-get.js';
+import { RESOURCE_OPERATION } from '../../src/pipeline/resource-read.js';
 import { runToolRound } from '../../src/pipeline/tool-pipeline.js';
 import { bootApp, capturedLog, closeBootedApps, fixtureModule } from '../di/boot-app.js';
 
@@ -81,10 +82,12 @@ describe('asking for input', () => {
 
   it('ends a resource read and a prompt get with the same result', async () => {
     const { operation: _, ...readSeed } = seed();
-    expect(await readResourceRound(app.runtime, app.runtime.resources, 'test://greeting', readSeed)).toEqual(
+    expect(await runOperation(RESOURCE_OPERATION, app.runtime, 'test://greeting', undefined, readSeed)).toEqual(
       inputRequired(ASK_NAME),
     );
-    expect(await getPromptRound(app.runtime, prompt(), {}, readSeed)).toEqual(inputRequired(ASK_NAME));
+    expect(await runOperation(PROMPT_OPERATION, app.runtime, 'greeting', {}, readSeed)).toEqual(
+      inputRequired(ASK_NAME),
+    );
     expect(requestLines()).toEqual([]);
   });
 
@@ -93,10 +96,10 @@ describe('asking for input', () => {
     expect(result).toMatchObject({ content: [{ type: 'image' }, { type: 'text', text: 'Hello, Ada!' }] });
     expect(result).not.toHaveProperty('isError');
     const { operation: _, ...readSeed } = seed({ inputResponses: ANSWERED });
-    expect(await readResourceRound(app.runtime, app.runtime.resources, 'test://greeting', readSeed)).toMatchObject({
+    expect(await runOperation(RESOURCE_OPERATION, app.runtime, 'test://greeting', undefined, readSeed)).toMatchObject({
       contents: [{ uri: 'test://greeting', text: 'Hello, Ada!' }],
     });
-    expect(await getPromptRound(app.runtime, prompt(), {}, readSeed)).toMatchObject({
+    expect(await runOperation(PROMPT_OPERATION, app.runtime, 'greeting', {}, readSeed)).toMatchObject({
       messages: [{ role: 'user', content: { type: 'text', text: 'Greet Ada.' } }],
     });
   });
@@ -135,8 +138,8 @@ describe('a 2025-era client without the capability', () => {
   it('gets a JSON-RPC error from a resource read and a prompt get', async () => {
     const { operation: _, ...readSeed } = legacy(undefined);
     for (const round of [
-      readResourceRound(app.runtime, app.runtime.resources, 'test://greeting', readSeed),
-      getPromptRound(app.runtime, prompt(), {}, readSeed),
+      runOperation(RESOURCE_OPERATION, app.runtime, 'test://greeting', undefined, readSeed),
+      runOperation(PROMPT_OPERATION, app.runtime, 'greeting', {}, readSeed),
     ]) {
       const error = await round.then(
         () => undefined,

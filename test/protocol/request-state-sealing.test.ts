@@ -3,6 +3,7 @@
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { createRequestStateSealing, principalBinding } from '../../src/protocol/request-state-sealing.js';
+import { createTestingLogger } from '../../src/testing/testing-logger.js';
 
 const KEY = 'sealing-unit-test-key-0123456789abcdef';
 
@@ -14,14 +15,14 @@ function asPrincipal(clientId?: string, extra?: Record<string, unknown>): Server
 }
 
 function sealing(secret = KEY, ttlSeconds = 900) {
-  const built = createRequestStateSealing({ secret, ttlSeconds });
+  const built = createRequestStateSealing({ secret, ttlSeconds }, createTestingLogger());
   if (!built) throw new Error('expected sealing with a key');
   return built;
 }
 
 describe('createRequestStateSealing', () => {
   it('is off without a key', () => {
-    expect(createRequestStateSealing({ secret: undefined, ttlSeconds: 900 })).toBeUndefined();
+    expect(createRequestStateSealing({ secret: undefined, ttlSeconds: 900 }, createTestingLogger())).toBeUndefined();
   });
 
   it('seals into the v1 envelope and verifies back to the original string', async () => {

@@ -93,7 +93,7 @@ describe('createTestingModule overrides', () => {
     await expect(compile).rejects.toThrow(/overrideProvider\(Unrelated\)/);
   });
 
-  it('accepts a ready StorageService in place of the framework one, and nothing else for it', async () => {
+  it('replaces the framework StorageService through any override kind, and get() finds it', async () => {
     const storage = createInMemoryStorage();
     const app = track(
       await createTestingModule({ imports: [InventoryModule] })
@@ -103,10 +103,13 @@ describe('createTestingModule overrides', () => {
     );
     await app.callTool('inventory_render_badge', { label: 'Nails' });
     expect(await createMockContext({ storage }).state.get('badges/count')).toBe(1);
-    const byClass = createTestingModule({ imports: [InventoryModule] })
-      .overrideProvider(STORAGE)
-      .useClass(FrozenClock);
-    await expect(byClass.compile()).rejects.toThrow(/overrideProvider\(STORAGE\) accepts only useValue/);
+    const byFactory = track(
+      await createTestingModule({ imports: [InventoryModule] })
+        .overrideProvider(STORAGE)
+        .useFactory({ factory: () => storage })
+        .compile(),
+    );
+    expect(byFactory.get(STORAGE)).toBe(storage);
   });
 });
 

@@ -3,7 +3,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createApp, type KilnApp } from 'mcp-kiln';
 import { expect } from 'vitest';
-import { type HttpServing, serveOverHttp } from '../../../modules/http/index.js';
+import { type HttpServing, http } from '../../../modules/http/index.js';
 import { HttpFixtureModule } from './http-fixture.module.js';
 
 export const SERVER_NAME = 'kiln-http-fixture';
@@ -28,7 +28,7 @@ export async function startHttpServer(env: Readonly<Record<string, string>> = {}
     serve: false,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', ...env },
   });
-  const serving = await serveOverHttp(app, app.config.http);
+  const serving = await app.serve(http());
   return {
     app,
     serving,

@@ -2,7 +2,7 @@
 // log lines, progress steps, and a list change published after the response by a service holding the NOTIFIER.
 import { type HandlerContext, Inject, Injectable, Module, NOTIFIER, Prompt, Resource, Tool } from 'mcp-kiln';
 import { z } from 'zod';
-import type { ChangeNotifier } from '../../../src/app/change-notifier.js';
+import type { ChangeNotifier } from '../../../src/notifications/change-notifier.js';
 
 const Done = z.object({ done: z.boolean().describe('Always true once the notification was raised') });
 const NoInput = z.object({});

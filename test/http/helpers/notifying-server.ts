@@ -1,9 +1,9 @@
 // Starts the notifying fixture in-process over real HTTP on a free loopback port, with the settings a test passes.
 import { createApp, type KilnApp } from 'mcp-kiln';
-import { type HttpHostOptions, type HttpServing, serveOverHttp } from '../../../modules/http/index.js';
-import type { ChangeNotifier } from '../../../src/app/change-notifier.js';
-import { LOGGER } from '../../../src/di/tokens.js';
+import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
+import { LOGGER, NOTIFIER } from '../../../src/di/tokens.js';
 import { createLogger } from '../../../src/logging/index.js';
+import type { ChangeNotifier } from '../../../src/notifications/change-notifier.js';
 import { captureDestination } from '../../logging/capture-destination.js';
 import { NotifyingModule } from './notifying-fixture.js';
 
@@ -25,6 +25,7 @@ export async function startNotifyingServer(
     name: 'kiln-notifying',
     version: '1.0.0',
     serve: false,
+    shutdownDrainMs: 1_000,
     overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]),
     env: {
       MCP_TRANSPORT_TYPE: 'http',
@@ -34,12 +35,12 @@ export async function startNotifyingServer(
       ...env,
     },
   });
-  const serving = await serveOverHttp(app, app.config.http, { drainMs: 1_000, ...hostOptions(app) });
+  const serving = await app.serve(http(hostOptions(app)));
   return {
     app,
     serving,
     endpointUrl: serving.endpointUrl,
-    notifier: app.runtime.notifier,
+    notifier: app.get(NOTIFIER),
     close: async () => {
       await serving.close();
       await app.close();

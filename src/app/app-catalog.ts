@@ -1,0 +1,80 @@
+// What an app serves, described for people and tools (the landing page, `kiln inspect`): derived from the compiled
+// definitions, with no access to Kiln internals needed by whoever renders it.
+import type { AppRuntime } from './app-runtime.js';
+
+export interface CatalogTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema?: Record<string, unknown>;
+  readonly disabled?: { readonly reason: string; readonly hint?: string; readonly since?: string };
+}
+
+export interface CatalogResource {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** A fixed URI or a URI template. */
+  readonly uri: string;
+  readonly isTemplate: boolean;
+  readonly mimeType?: string;
+}
+
+export interface CatalogPrompt {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments: readonly { readonly name: string; readonly description?: string; readonly required: boolean }[];
+}
+
+export interface AppCatalog {
+  readonly serverName: string;
+  readonly serverTitle?: string;
+  readonly version: string;
+  readonly instructions?: string;
+  readonly tools: readonly CatalogTool[];
+  readonly resources: readonly CatalogResource[];
+  readonly prompts: readonly CatalogPrompt[];
+}
+
+export function describeApp(runtime: AppRuntime): AppCatalog {
+  const { serverInfo } = runtime;
+  return {
+    serverName: serverInfo.name,
+    ...(serverInfo.title ? { serverTitle: serverInfo.title } : {}),
+    version: serverInfo.version,
+    ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
+    tools: runtime.manifestTools.map((tool) => ({
+      name: tool.name,
+      ...(tool.definition.title ? { title: tool.definition.title } : {}),
+      description: tool.definition.description ?? '',
+      inputSchema: tool.definition.inputSchema as Record<string, unknown>,
+      ...(tool.definition.outputSchema
+        ? { outputSchema: tool.definition.outputSchema as Record<string, unknown> }
+        : {}),
+      ...(tool.disabled ? { disabled: tool.disabled } : {}),
+    })),
+    resources: runtime.resources.map((resource) => {
+      const listing = resource.listing ?? resource.templateListing;
+      return {
+        name: resource.name,
+        ...(listing?.title ? { title: listing.title } : {}),
+        ...(listing?.description ? { description: listing.description } : {}),
+        uri: resource.uriTemplate,
+        isTemplate: resource.template !== undefined,
+        ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+      };
+    }),
+    prompts: [...runtime.prompts.values()].map((prompt) => ({
+      name: prompt.name,
+      ...(prompt.listing.title ? { title: prompt.listing.title } : {}),
+      description: prompt.listing.description,
+      arguments: (prompt.listing.arguments ?? []).map((arg) => ({
+        name: arg.name,
+        ...(arg.description ? { description: arg.description } : {}),
+        required: arg.required ?? false,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+// The one port hosts and transports serve an app through (stdio, the Fastify host, anything a user writes): build
+// protocol servers, hear change events, describe the catalogue, and hand back what they serve so the app can stop
+// it. The app never imports a host; a host needs nothing of the app beyond this.
+import type { Implementation, Server } from '@modelcontextprotocol/server';
+import type { KilnConfig } from '../config/kiln-config.js';
+import type { ProtocolEra } from '../context/context.js';
+import type { Logger } from '../logging/index.js';
+import type { ChangeSink } from '../notifications/change-notifier.js';
+import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
+import type { AppCatalog } from './app-catalog.js';
+
+export type { ProtocolServerOptions };
+
+/** What a host's `start` returns: something the app can stop. */
+export interface HostHandle {
+  /** Stop taking new work (close the listener); requests in flight go on. Called before the app drains. */
+  stopAccepting?(): void | Promise<void>;
+  /** Release everything (sessions, streams, sockets), after requests in flight answered or the drain timed out. */
+  close(): Promise<void>;
+}
+
+/** A way to serve an app: `stdio()`, `http({ ... })` from `mcp-kiln/http`, or your own. */
+export interface KilnHost<H extends HostHandle = HostHandle> {
+  start(app: AppPort): Promise<H>;
+}
+
+/** What `serve` returns: the host's handle, whose `close()` stops this host only (with the app's drain). */
+export type Serving<H extends HostHandle = HostHandle> = Omit<H, 'close' | 'stopAccepting'> & {
+  close(): Promise<void>;
+};
+
+export interface AppPort {
+  readonly serverInfo: Implementation;
+  readonly config: KilnConfig;
+  readonly logger: Logger;
+  /** Requests being served right now. */
+  readonly inFlight: number;
+  /** A protocol server for one connection (stdio, a 2025 session) or one request (2026-07-28 HTTP). */
+  createServer(era: ProtocolEra, options?: ProtocolServerOptions): Server;
+  /** Hears every list-changed and resource-updated event the app publishes; returns the function that detaches. */
+  onChange(sink: ChangeSink): () => void;
+  /** Where change events reach the client of one protocol server (its connection, or a live 2025 session). */
+  sinkFor(server: Server, era: ProtocolEra): ChangeSink;
+  /** What the app serves, as pages and tools describe it. */
+  catalog(): AppCatalog;
+}

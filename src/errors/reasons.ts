@@ -1,0 +1,195 @@
+// The one table of reasons Kiln itself puts in `error.data.reason`: its JSON-RPC code, what it means, and what the
+// caller should do next. Clients match on these strings, so they are API: pinned by test/errors/reasons.test.ts and
+// listed in the README. A tool's own reasons come from its `@Errors` contract, not from here.
+import { JsonRpcErrorCode } from './json-rpc-error-code.js';
+
+export interface ReasonEntry {
+  readonly code: JsonRpcErrorCode;
+  /** What went wrong, in one sentence (documentation and the README table). */
+  readonly meaning: string;
+  /** The caller's next move; the default `data.recovery.hint` when the throw site gives none. */
+  readonly recovery: string;
+}
+
+const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound } = JsonRpcErrorCode;
+const { Forbidden, ValidationError, ConfigurationError, SerializationError, StorageError } = JsonRpcErrorCode;
+
+export const KILN_REASONS = {
+  // The JSON-RPC edge (stdio and HTTP alike).
+  parse_error: {
+    code: ParseError,
+    meaning: 'The message is not valid JSON.',
+    recovery: 'Send one JSON-RPC 2.0 message per line (stdio) or per request body (HTTP), as valid JSON.',
+  },
+  invalid_message: {
+    code: InvalidRequest,
+    meaning: 'The message is JSON but not a valid JSON-RPC 2.0 request, notification or response.',
+    recovery: 'Send an object with jsonrpc "2.0", a method name, an object for params and a string or number id.',
+  },
+  message_too_large: {
+    code: InvalidRequest,
+    meaning: 'The message is larger than the server accepts.',
+    recovery: 'Send a smaller message; large payloads belong in resources, not in one request.',
+  },
+  not_acceptable: {
+    code: InvalidRequest,
+    meaning: 'The Accept header does not list the media types the MCP endpoint answers with.',
+    recovery: 'Send Accept: application/json, text/event-stream on POST and Accept: text/event-stream on GET.',
+  },
+  unsupported_media_type: {
+    code: InvalidRequest,
+    meaning: 'The request body is not application/json.',
+    recovery: 'Send the JSON-RPC message with Content-Type: application/json.',
+  },
+  forbidden_key: {
+    code: InvalidRequest,
+    meaning: 'The message contains a key the server refuses (__proto__, constructor or prototype).',
+    recovery: 'Remove keys named __proto__, constructor or prototype from the message and send it again.',
+  },
+  // Sessions of the 2025-11-25 HTTP transport.
+  session_required: {
+    code: ServiceUnavailable,
+    meaning: 'A 2025-era request arrived without the Mcp-Session-Id of an open session.',
+    recovery: 'Send initialize first and repeat the session id it returns in the Mcp-Session-Id header.',
+  },
+  session_not_found: {
+    code: NotFound,
+    meaning: 'The Mcp-Session-Id names a session that ended, expired or never existed.',
+    recovery: 'Send initialize (without Mcp-Session-Id) to start a new session.',
+  },
+  session_limit: {
+    code: ServiceUnavailable,
+    meaning: 'This instance already holds as many sessions as it is configured to (MCP_HTTP_MAX_SESSIONS).',
+    recovery: 'Close an unused session or retry after the Retry-After delay.',
+  },
+  shutting_down: {
+    code: ServiceUnavailable,
+    meaning: 'The server is shutting down and takes no new work.',
+    recovery: 'Connect again shortly; another instance or the restarted server will answer.',
+  },
+  internal_error: {
+    code: InternalError,
+    meaning: 'The server failed in a way the caller cannot fix; the detail is in the server log.',
+    recovery: 'Retry once; if it fails again, report the request id to the server operator.',
+  },
+  // Finding and preparing an operation.
+  unknown_tool: {
+    code: InvalidParams,
+    meaning: 'No tool of that name is served here.',
+    recovery: 'Call tools/list to see the tools this server offers, then call one of those by name.',
+  },
+  unknown_prompt: {
+    code: InvalidParams,
+    meaning: 'No prompt of that name is served here.',
+    recovery: 'Call prompts/list to see the prompts this server offers.',
+  },
+  unknown_resource: {
+    code: InvalidParams,
+    meaning: 'No resource or resource template matches the URI.',
+    recovery: 'Call resources/list and resources/templates/list to find a URI this server serves.',
+  },
+  invalid_arguments: {
+    code: InvalidParams,
+    meaning: 'The arguments of a tool, the arguments of a prompt or the variables of a resource URI are invalid.',
+    recovery: 'Check the schema in the matching list result and call again with corrected arguments.',
+  },
+  // Asking the caller for more input (multi-round-trip requests and consent gates).
+  input_required: {
+    code: InvalidRequest,
+    meaning: 'The handler asked for input, and a direct call has no client to answer it.',
+    recovery: 'Call it through a connected client, or answer the round with createMockContext({ inputResponses }).',
+  },
+  client_capability_missing: {
+    code: InvalidRequest,
+    meaning: 'The handler needs input of a kind the client did not declare it can give.',
+    recovery: 'Connect with a client that declares the capability named in data, or use the tool without it.',
+  },
+  consent_declined: {
+    code: Forbidden,
+    meaning: 'The person declined, cancelled or did not confirm the action a consent gate guards.',
+    recovery: 'Do not retry the action unless the person asks for it again.',
+  },
+  invalid_request_state: {
+    code: InvalidParams,
+    meaning: 'The requestState of a retried round is tampered, expired, malformed or minted for another caller.',
+    recovery: 'Start the request again without requestState and answer the new round.',
+  },
+  // ctx.state and its storage providers.
+  invalid_state_key: {
+    code: ValidationError,
+    meaning: 'A ctx.state key is empty, too long or uses characters outside the allowed set.',
+    recovery: 'Use keys of letters, digits and . _ - / : within the documented length.',
+  },
+  invalid_list_limit: {
+    code: ValidationError,
+    meaning: 'ctx.state.list was asked for a page size outside the allowed range.',
+    recovery: 'Ask for a limit between 1 and the documented maximum.',
+  },
+  invalid_cursor: {
+    code: ValidationError,
+    meaning: 'The list cursor is malformed or belongs to another prefix or tenant.',
+    recovery: 'Start the listing again without a cursor.',
+  },
+  invalid_entries: {
+    code: ValidationError,
+    meaning: 'ctx.state.setMany was given something other than a Map of key to value.',
+    recovery: 'Pass a Map whose keys are state keys.',
+  },
+  invalid_ttl: {
+    code: ValidationError,
+    meaning: 'A ctx.state TTL is not a positive, finite number of seconds.',
+    recovery: 'Pass ttl as a positive number of seconds, or leave it out.',
+  },
+  state_schema_mismatch: {
+    code: ValidationError,
+    meaning: 'A stored value does not match the schema the caller read it with.',
+    recovery: 'Read it with the schema it was written with, or overwrite it.',
+  },
+  state_not_serializable: {
+    code: SerializationError,
+    meaning: 'A ctx.state value cannot be stored as JSON.',
+    recovery: 'Store plain JSON values: objects, arrays, strings, finite numbers, booleans and null.',
+  },
+  state_corrupt: {
+    code: SerializationError,
+    meaning: 'A stored value could not be read back.',
+    recovery: 'Overwrite or delete the key; report the request id if it keeps happening.',
+  },
+  state_tenant_missing: {
+    code: StorageError,
+    meaning: 'ctx.state was used by a request that has no tenant.',
+    recovery: 'Authenticate with a token that carries the tenant claim, or configure a fixed tenant.',
+  },
+  storage_io: {
+    code: StorageError,
+    meaning: 'The storage provider could not read or write.',
+    recovery: 'Retry shortly; if it persists, report the request id to the server operator.',
+  },
+  storage_corrupt: {
+    code: StorageError,
+    meaning: 'A stored entry is unreadable.',
+    recovery: 'Delete or overwrite the key; report the request id if it keeps happening.',
+  },
+  storage_closed: {
+    code: StorageError,
+    meaning: 'The storage provider was closed (the server is shutting down).',
+    recovery: 'Retry against a running instance.',
+  },
+  storage_path_missing: {
+    code: ConfigurationError,
+    meaning: 'Filesystem storage was selected without a path.',
+    recovery: 'Set STORAGE_FILESYSTEM_PATH to a writable directory.',
+  },
+  storage_type_unknown: {
+    code: ConfigurationError,
+    meaning: 'STORAGE_PROVIDER_TYPE names a provider Kiln does not have.',
+    recovery: 'Set STORAGE_PROVIDER_TYPE to in-memory or filesystem.',
+  },
+} as const satisfies Record<string, ReasonEntry>;
+
+export type KilnReason = keyof typeof KILN_REASONS;
+
+/** The table entry of a reason Kiln defines; undefined for a tool's own contract reasons. */
+export function reasonEntry(reason: string): ReasonEntry | undefined {
+  return Object.hasOwn(KILN_REASONS, reason) ? KILN_REASONS[reason as KilnReason] : undefined;
+}

@@ -1,0 +1,66 @@
+// The one operation runner behind tools/call, resources/read and prompts/get, for protocol handlers and direct calls
+// alike: find the definition (or answer the kind's unknown_* error) → run one round → answer. A direct call has no
+// client to answer an input_required round, so each kind says what it answers instead.
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import type { ContextSeed } from '../context/create-context.js';
+import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
+import type { CompiledTool } from '../definitions/compiled-tool.js';
+import type { McpError } from '../errors/index.js';
+import type { PipelineRuntime } from './scoped-handler.js';
+
+/** The compiled definitions operations are found in. */
+export interface OperationRuntime extends PipelineRuntime {
+  readonly tools: ReadonlyMap<string, CompiledTool>;
+  readonly resources: readonly CompiledResource[];
+  readonly prompts: ReadonlyMap<string, CompiledPrompt>;
+}
+
+/** A seed before the operation is known: the runner names it once the definition is found. */
+export type OperationSeed = Omit<ContextSeed, 'operation' | 'uri'>;
+
+export interface OperationKind<Target, Args, Result> {
+  /** The definition `key` names (a tool or prompt name, a resource URI), if this app serves one. */
+  find(runtime: OperationRuntime, key: string): Target | undefined;
+  /** The error for a key that names nothing; the runner adds the requestId. */
+  unknown(key: string): McpError;
+  round(
+    runtime: OperationRuntime,
+    target: Target,
+    args: Args,
+    seed: OperationSeed,
+  ): Promise<Result | InputRequiredResult>;
+  /** A direct call's answer to a round it cannot fulfil: a result (tools) or a thrown error. */
+  unanswerable(round: InputRequiredResult, target: Target, seed: OperationSeed): Result;
+}
+
+/** One round as a protocol server answers it: the result, or the input_required round the handler asked for. */
+export function runOperation<Target, Args, Result>(
+  kind: OperationKind<Target, Args, Result>,
+  runtime: OperationRuntime,
+  key: string,
+  args: Args,
+  seed: OperationSeed,
+): Promise<Result | InputRequiredResult> {
+  const target = kind.find(runtime, key);
+  if (target === undefined) {
+    const error = kind.unknown(key);
+    if (error.data) error.data.requestId = seed.requestId;
+    return Promise.reject(error);
+  }
+  return kind.round(runtime, target, args, seed);
+}
+
+/** A direct call (scripts, the testing kit): the full pipeline, with no client to answer an input round. */
+export async function runDirect<Target, Args, Result>(
+  kind: OperationKind<Target, Args, Result>,
+  runtime: OperationRuntime,
+  key: string,
+  args: Args,
+  seed: OperationSeed,
+): Promise<Result> {
+  const answer = await runOperation(kind, runtime, key, args, seed);
+  if (!isInputRequiredResult(answer)) return answer as Result;
+  // biome-ignore lint/style/noNonNullAssertion: runOperation found the target, or it would have rejected.
+  return kind.unanswerable(answer, kind.find(runtime, key)!, seed);
+}

@@ -1,0 +1,30 @@
+// What the era bridge serves from: the compiled definitions, their precomputed listings, the options every protocol
+// server of the app shares, and where notifications and in-flight requests are tracked. The app's runtime is one.
+import type { Implementation, ServerCapabilities, ServerOptions } from '@modelcontextprotocol/server';
+import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
+import type { CompiledTool } from '../definitions/compiled-tool.js';
+import type { ChangeNotifier } from '../notifications/change-notifier.js';
+import type { OperationRuntime } from '../pipeline/operation-runner.js';
+import type { RequestStateSealing } from './request-state-sealing.js';
+
+/** Tracks requests being served, so shutdown can let them answer. */
+export interface InFlightTracker {
+  track<T>(work: Promise<T>): Promise<T>;
+}
+
+export interface ProtocolRuntime extends OperationRuntime {
+  readonly serverInfo: Implementation;
+  readonly capabilities: ServerCapabilities;
+  /** The options every protocol server of this app shares (capabilities, cache hints, requestState verify). */
+  readonly serverOptions: ServerOptions;
+  readonly inFlight: InFlightTracker;
+  /** List-changed and resource-updated notifications, in and out of requests. */
+  readonly notifier: ChangeNotifier;
+  /** Seals and verifies requestState when MCP_REQUEST_STATE_KEY is set; undefined leaves it raw. */
+  readonly requestStateSealing: RequestStateSealing | undefined;
+  readonly listings: {
+    readonly tools: { tools: CompiledTool['definition'][] };
+    readonly resourceTemplates: { resourceTemplates: NonNullable<CompiledResource['templateListing']>[] };
+    readonly prompts: { prompts: CompiledPrompt['listing'][] };
+  };
+}

@@ -1,0 +1,82 @@
+// Kiln's own error reasons are API: clients match on them. This pins the table (reason → code) and checks that
+// every reason the code throws is in it, and that the README lists each one.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { JsonRpcErrorCode, KILN_REASONS, kilnError, reasonEntry } from '../../src/errors/index.js';
+
+const C = JsonRpcErrorCode;
+
+describe('the reasons table', () => {
+  it('pins every reason and its JSON-RPC code', () => {
+    const pinned = Object.fromEntries(Object.entries(KILN_REASONS).map(([reason, entry]) => [reason, entry.code]));
+    expect(pinned).toEqual({
+      parse_error: C.ParseError,
+      invalid_message: C.InvalidRequest,
+      message_too_large: C.InvalidRequest,
+      not_acceptable: C.InvalidRequest,
+      unsupported_media_type: C.InvalidRequest,
+      forbidden_key: C.InvalidRequest,
+      session_required: C.ServiceUnavailable,
+      session_not_found: C.NotFound,
+      session_limit: C.ServiceUnavailable,
+      shutting_down: C.ServiceUnavailable,
+      internal_error: C.InternalError,
+      unknown_tool: C.InvalidParams,
+      unknown_prompt: C.InvalidParams,
+      unknown_resource: C.InvalidParams,
+      invalid_arguments: C.InvalidParams,
+      input_required: C.InvalidRequest,
+      client_capability_missing: C.InvalidRequest,
+      consent_declined: C.Forbidden,
+      invalid_request_state: C.InvalidParams,
+      invalid_state_key: C.ValidationError,
+      invalid_list_limit: C.ValidationError,
+      invalid_cursor: C.ValidationError,
+      invalid_entries: C.ValidationError,
+      invalid_ttl: C.ValidationError,
+      state_schema_mismatch: C.ValidationError,
+      state_not_serializable: C.SerializationError,
+      state_corrupt: C.SerializationError,
+      state_tenant_missing: C.StorageError,
+      storage_io: C.StorageError,
+      storage_corrupt: C.StorageError,
+      storage_closed: C.StorageError,
+      storage_path_missing: C.ConfigurationError,
+      storage_type_unknown: C.ConfigurationError,
+    });
+  });
+
+  it('gives every reason a meaning and a recovery hint of at least five words', () => {
+    for (const [reason, entry] of Object.entries(KILN_REASONS)) {
+      expect(entry.meaning.length, reason).toBeGreaterThan(10);
+      expect(entry.recovery.split(/\s+/).length, reason).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('kilnError takes the code and default hint from the table; a specific hint wins', () => {
+    const plain = kilnError('unknown_tool', 'Unknown tool: x.');
+    expect(plain.code).toBe(C.InvalidParams);
+    expect(plain.data).toEqual({ reason: 'unknown_tool', recovery: { hint: KILN_REASONS.unknown_tool.recovery } });
+    const specific = kilnError('invalid_arguments', 'Bad.', { recovery: { hint: 'Fix the id field and retry.' } });
+    expect(specific.data?.recovery).toEqual({ hint: 'Fix the id field and retry.' });
+    expect(reasonEntry('no_match')).toBeUndefined();
+    expect(reasonEntry('toString')).toBeUndefined();
+  });
+
+  it('lists every reason in the README', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const missing = Object.keys(KILN_REASONS).filter((reason) => !readme.includes(`\`${reason}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('is the only source of reasons: no reason string in the runtime is missing from the table', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const root = new URL('../..', import.meta.url).pathname;
+    const found = execFileSync('grep', ['-rhoE', "reason: '[a-z_]+'", 'src', 'modules'], { cwd: root })
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.replace(/^reason: '|'$/g, ''));
+    expect(found.filter((reason) => reasonEntry(reason) === undefined)).toEqual([]);
+  });
+});
