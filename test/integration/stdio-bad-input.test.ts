@@ -21,19 +21,28 @@ afterEach(() => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
 });
 
-/** A notes server with its 2025 session open. */
-async function initializedServer(env: Readonly<Record<string, string>> = {}): Promise<RawStdioServer> {
-  const started = spawnRawServer(NOTES_SERVER, { MCP_LOG_LEVEL: 'error', ...env });
-  server = started;
-  started.send({
+function spawnNotes(env: Readonly<Record<string, string>> = {}): RawStdioServer {
+  server = spawnRawServer(NOTES_SERVER, { MCP_LOG_LEVEL: 'error', ...env });
+  return server;
+}
+
+/** Opens the 2025 session, asserting the handshake is answered. */
+async function openSession(running: RawStdioServer): Promise<void> {
+  running.send({
     jsonrpc: '2.0',
     id: 1,
     method: 'initialize',
     params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bad-input', version: '1' } },
   });
-  expect(await started.response(1)).toMatchObject({ result: { serverInfo: { name: 'kiln-notes' } } });
-  started.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  return started;
+  expect(await running.response(1)).toMatchObject({ result: { serverInfo: { name: 'kiln-notes' } } });
+  running.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+}
+
+/** A notes server with its 2025 session open. */
+async function initializedServer(env: Readonly<Record<string, string>> = {}): Promise<RawStdioServer> {
+  const running = spawnNotes(env);
+  await openSession(running);
+  return running;
 }
 
 let nextProbeId = 1000;
@@ -57,18 +66,12 @@ const errorsWithNullId = (running: RawStdioServer) =>
 
 describe('notes server on stdio, given lines that are not JSON', () => {
   it('answers each with a parse error and keeps serving', async () => {
-    server = spawnRawServer(NOTES_SERVER, { MCP_LOG_LEVEL: 'error' });
-    server.child.stdin.write('{this is not json\n');
-    server.child.stdin.write('[1, 2,\n');
-    server.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bad-input', version: '1' } },
-    });
+    const running = spawnNotes();
+    running.child.stdin.write('{this is not json\n');
+    running.child.stdin.write('[1, 2,\n');
+    await openSession(running);
 
-    expect(await server.response(1)).toMatchObject({ result: { serverInfo: { name: 'kiln-notes' } } });
-    const errors = wireMessages(server).filter((message) => message.error !== undefined);
+    const errors = wireMessages(running).filter((message) => message.error !== undefined);
     expect(errors).toHaveLength(2);
     for (const error of errors) {
       expect(error).toMatchObject({
