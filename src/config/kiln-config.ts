@@ -23,6 +23,11 @@ export interface HttpConfig {
   readonly maxBodyBytes: number;
 }
 
+export interface StdioConfig {
+  /** MCP_STDIO_MAX_LINE_BYTES: the longest stdin line read; `undefined` keeps the transport's default (4 MiB). */
+  readonly maxLineBytes: number | undefined;
+}
+
 export interface RequestStateConfig {
   /** MCP_REQUEST_STATE_KEY: when set, handlers' requestState is sealed and verified; unset, it passes through raw. */
   readonly secret: string | undefined;
@@ -35,6 +40,7 @@ export interface KilnConfig {
   readonly logLevel: LogLevel;
   readonly storage: { readonly type: 'in-memory' } | { readonly type: 'filesystem'; readonly path: string };
   readonly http: HttpConfig;
+  readonly stdio: StdioConfig;
   readonly requestState: RequestStateConfig;
 }
 
@@ -78,6 +84,12 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     allowedOrigins: read.list('MCP_ALLOWED_ORIGINS'),
     maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
   };
+  const stdio: StdioConfig = {
+    maxLineBytes:
+      read.raw('MCP_STDIO_MAX_LINE_BYTES') === undefined
+        ? undefined
+        : read.integer('MCP_STDIO_MAX_LINE_BYTES', 0, { min: 1024, max: 64 * 1024 * 1024 }),
+  };
   const requestState = readRequestState(read);
   read.assertValid();
   return {
@@ -85,6 +97,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     logLevel,
     storage: storageType === 'filesystem' ? { type: 'filesystem', path: storagePath as string } : { type: 'in-memory' },
     http,
+    stdio,
     requestState,
   };
 }

@@ -36,7 +36,8 @@ export function createRequestStateSealing(config: RequestStateConfig, logger: Lo
       } catch (error) {
         // The reason (mac, bind, expired, malformed) stays here; the state itself is logged nowhere.
         const reason = error instanceof Error ? error.message : String(error);
-        logger.debug({ requestId: sdk.mcpReq?.id, reason }, `requestState rejected: ${reason}`);
+        const method = sdk.mcpReq?.method;
+        logger.debug({ method, requestId: sdk.mcpReq?.id, reason }, `requestState rejected on ${method}: ${reason}`);
         throw error;
       }
     },

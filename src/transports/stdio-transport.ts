@@ -5,7 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { AppPort, HostHandle, KilnHost } from '../app/app-port.js';
-import { parseErrorLine, StdioLineGuard } from './stdio-line-guard.js';
+import { StdioLineGuard } from './stdio-line-guard.js';
 
 export interface StdioServeOptions {
   readonly stdin?: Readable;
@@ -31,14 +31,19 @@ function serveOverStdio(app: AppPort, options: StdioServeOptions): HostHandle {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this guard
-  // instead, which ends only after the app drained the requests in flight (and answers non-JSON lines itself).
-  const wire = new StdioLineGuard((reason) => {
-    app.logger.notice({ reason }, 'Answered a stdin line that is not JSON with a parse error');
-    stdout.write(parseErrorLine(reason));
+  // instead, which ends only after the app drained the requests in flight (and answers bad lines itself).
+  const wire = new StdioLineGuard({
+    maxLineBytes: app.config.stdio.maxLineBytes,
+    onRejected: ({ code, message, answer }) => {
+      app.logger.notice({ code, reason: message }, 'Answered a stdin line that is not a JSON-RPC message');
+      stdout.write(answer);
+    },
   });
   stdin.on('data', (chunk) => wire.write(chunk));
   const handle = serveStdio(serverFactory(app, options.authInfo), {
-    transport: new StdioServerTransport(wire, stdout),
+    // The guard forwards one whole line per chunk, so the SDK never buffers more than one line: its cap follows the
+    // guard's, and a raised limit cannot reach the SDK's overflow, which closes the transport for good.
+    transport: new StdioServerTransport(wire, stdout, { maxBufferSize: wire.maxLineBytes + 1 }),
     onerror: reportTo(app),
   });
   if ((stdin as NodeJS.ReadStream).isTTY) {

@@ -175,6 +175,22 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('stdio', () => {
+    it("leaves the line cap to the transport's default when MCP_STDIO_MAX_LINE_BYTES is unset", () => {
+      expect(loadConfig({}).stdio).toEqual({ maxLineBytes: undefined });
+    });
+
+    it('reads the line cap', () => {
+      expect(loadConfig({ MCP_STDIO_MAX_LINE_BYTES: '65536' }).stdio).toEqual({ maxLineBytes: 65_536 });
+    });
+
+    it('rejects a line cap outside 1 KiB to 64 MiB, naming the range', () => {
+      expect(configProblems({ MCP_STDIO_MAX_LINE_BYTES: '100' })).toEqual([
+        'Invalid configuration: MCP_STDIO_MAX_LINE_BYTES="100" is not valid: expected an integer from 1024 to 67108864.',
+      ]);
+    });
+  });
+
   describe('sealed requestState', () => {
     const KEY = 'a-test-key-of-exactly-32-bytes!!';
 
