@@ -1,9 +1,10 @@
 // The landing page in headless Chromium: what a person actually sees (text, muted disabled cards, copy buttons,
 // dark mode), with a full-page screenshot in test-output/ to look at.
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../modules/http/index.js';
+import { CHROMIUM_ARGS, CHROMIUM_START_HINT, chromiumExecutable } from './helpers/chromium.js';
 import { createCatalogApp } from './landing-page.fixture.js';
 
 // Browser globals used inside page functions; the project compiles without the DOM lib.
@@ -11,7 +12,6 @@ declare const getComputedStyle: (element: unknown) => { opacity: string; backgro
 declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT_DIR = 'test-output';
 const SCREENSHOT = `${SCREENSHOT_DIR}/landing-page.png`;
 
@@ -44,22 +44,12 @@ function seen(locator: Locator): Promise<string> {
 }
 
 async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: run .ci/run, or apt-get install -y chromium.`);
+  const executablePath = await chromiumExecutable();
+  try {
+    return await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  } catch (error) {
+    throw new Error(`Chromium at ${executablePath} did not start. ${CHROMIUM_START_HINT}`, { cause: error });
   }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 describe('landing page in Chromium', () => {

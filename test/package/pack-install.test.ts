@@ -1,0 +1,174 @@
+// What a user installs: `npm pack`, then `npm install <tarball>` into an empty project. It packs a copy of the work
+// tree, so the package build (prepack) never touches the dist/ that the other tests run from.
+import { execFile } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import semver from 'semver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const REPO = join(import.meta.dirname, '..', '..');
+/** Left out of the copy that is packed: installed, built or written by other commands. */
+const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test-output', 'coverage', '.kiln-data', 'bench/results']);
+
+type ExportTarget = string | { readonly types?: string; readonly import?: string };
+interface Manifest {
+  readonly name: string;
+  readonly files: readonly string[];
+  readonly exports: Readonly<Record<string, ExportTarget>>;
+  readonly engines: { readonly node: string };
+}
+interface PackResult {
+  readonly filename: string;
+  readonly files: readonly { readonly path: string }[];
+}
+
+const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Manifest;
+const entries = Object.entries(manifest.exports).map(([subpath, target]) => ({
+  specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+  targets: typeof target === 'string' ? [target] : Object.values(target),
+  code: typeof target === 'string' ? (target.endsWith('.js') ? target : undefined) : target.import,
+}));
+
+let work: string;
+let packed: PackResult;
+let installed: string;
+let installLog: string;
+
+async function npm(args: readonly string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  try {
+    return await run('npm', [...args], { cwd, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${stderr ?? ''}\n${stdout ?? ''}`, { cause: error });
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Every package.json of the installed tree, nested node_modules and scopes included. */
+function installedPackages(nodeModules: string): string[] {
+  if (!existsSync(nodeModules)) return [];
+  return readdirSync(nodeModules).flatMap((name) => {
+    if (name.startsWith('.')) return [];
+    const path = join(nodeModules, name);
+    if (name.startsWith('@')) return installedPackages(path);
+    const manifestPath = join(path, 'package.json');
+    return existsSync(manifestPath) ? [manifestPath, ...installedPackages(join(path, 'node_modules'))] : [];
+  });
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kiln-pack-'));
+  const tree = join(work, 'tree');
+  cpSync(REPO, tree, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(REPO, source)) });
+  symlinkSync(join(REPO, 'node_modules'), join(tree, 'node_modules'), 'dir');
+  const pack = await npm(['pack', '--json', '--pack-destination', work], tree);
+  // With --json, npm prints prepack's output on stderr and the report alone on stdout.
+  [packed] = JSON.parse(pack.stdout) as [PackResult];
+
+  const project = join(work, 'project');
+  cpSync(join(work, packed.filename), join(project, packed.filename));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'kiln-user', private: true, type: 'module' }));
+  // The dependencies are in npm's cache from this repo's own install; the registry is asked only for what is not.
+  const install = await npm(
+    ['install', `./${packed.filename}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'],
+    project,
+  );
+  installLog = `${install.stderr}\n${install.stdout}`;
+  installed = join(project, 'node_modules', manifest.name);
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  it('ships the runtime only: no tests, examples, bench, conformance runner or Vitest config', () => {
+    const paths = packed.files.map((file) => file.path);
+    expect(paths.filter((path) => /(^|\/)(test|examples|bench|conformance)\/|vitest\.config/.test(path))).toEqual([]);
+    const allowed = (path: string) =>
+      ['package.json', 'README.md', 'LICENSE'].includes(path) ||
+      manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
+    expect(paths.filter((path) => !allowed(path))).toEqual([]);
+    for (const { targets } of entries) {
+      for (const target of targets) expect(paths, `exports target ${target}`).toContain(target.slice(2));
+    }
+  });
+
+  it('imports every entry in package.json exports from the installed package', async () => {
+    const specifiers = entries.flatMap((entry) => (entry.code ? [entry.specifier] : []));
+    expect(specifiers).toContain(manifest.name);
+    const script = `
+      const names = {};
+      for (const specifier of ${JSON.stringify(specifiers)}) names[specifier] = Object.keys(await import(specifier));
+      console.log(JSON.stringify(names));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dirname(dirname(installed)),
+      timeout: 60_000,
+    });
+    const names = JSON.parse(stdout) as Record<string, string[]>;
+    for (const specifier of specifiers) expect(names[specifier], specifier).not.toEqual([]);
+    for (const { targets } of entries) {
+      for (const target of targets) expect(existsSync(join(installed, target)), target).toBe(true);
+    }
+  }, 60_000);
+
+  it('has source maps whose sources resolve: inline content or a shipped file', () => {
+    const shipped = filesUnder(installed);
+    const maps = shipped.filter((path) => path.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const unresolved = maps.flatMap((mapPath) => {
+      const map = JSON.parse(readFileSync(mapPath, 'utf8')) as {
+        sources: string[];
+        sourceRoot?: string;
+        sourcesContent?: (string | null)[];
+      };
+      return map.sources.flatMap((source, index) => {
+        const inline = typeof map.sourcesContent?.[index] === 'string';
+        const onDisk = existsSync(resolve(dirname(mapPath), map.sourceRoot ?? '', source));
+        return inline || onDisk ? [] : [`${relative(installed, mapPath)} → ${source}`];
+      });
+    });
+    expect(unresolved).toEqual([]);
+    const unmapped = shipped.flatMap((path) => {
+      if (!path.endsWith('.js')) return [];
+      const reference = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(path, 'utf8'))?.[1];
+      return reference && !existsSync(join(dirname(path), reference)) ? [relative(installed, path)] : [];
+    });
+    expect(unmapped).toEqual([]);
+  });
+
+  it(`claims the Node versions its dependencies accept (engines.node ${manifest.engines.node})`, () => {
+    const claimed = manifest.engines.node;
+    const narrower = installedPackages(dirname(installed)).flatMap((path) => {
+      const { name, version, engines } = JSON.parse(readFileSync(path, 'utf8')) as {
+        name: string;
+        version: string;
+        engines?: { node?: string };
+      };
+      const wanted = engines?.node;
+      if (wanted === undefined) return [];
+      const accepts = semver.validRange(wanted) !== null && semver.subset(claimed, wanted);
+      return accepts ? [] : [`${name}@${version} wants node ${wanted}`];
+    });
+    expect(narrower).toEqual([]);
+    expect(installLog).not.toContain('EBADENGINE');
+  });
+});
