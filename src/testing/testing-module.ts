@@ -2,6 +2,7 @@
 // through createApp's `overrides`, so visibility, scope and boot checks apply to the replacement as in production.
 import { Module } from '../../decorators/module.js';
 import type { Constructor, InjectionToken, ModuleRef, Provider } from '../../decorators/types.js';
+import type { CreateAppOptions } from '../app/app-options.js';
 import type { KilnApp } from '../app/kiln-app.js';
 import { createApp } from '../bootstrap/create-app.js';
 import type { AuthContext } from '../context/request-context.js';
@@ -14,7 +15,8 @@ export interface TestingModuleMetadata {
   readonly providers?: readonly Provider[];
 }
 
-export interface TestingCompileOptions {
+/** createApp's options (identity, input switches, cache hints, session mode, drain), plus who direct calls run as. */
+export interface TestingCompileOptions extends Omit<CreateAppOptions, 'env' | 'overrides'> {
   /** Merged over `{ MCP_LOG_LEVEL: 'error' }`; process.env is not read, so tests do not depend on the shell. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Tenant of direct calls (connected clients run as 'default'). */
@@ -59,9 +61,11 @@ export class TestingModuleBuilder {
 
   async compile(options: TestingCompileOptions = {}): Promise<TestingApp> {
     const root: ModuleRef = { module: TestingRootModule, ...this.metadata };
+    const { tenantId, auth, env, ...appOptions } = options;
     const app = await createApp(root, {
+      ...appOptions,
       serve: false,
-      env: { MCP_LOG_LEVEL: 'error', ...options.env },
+      env: { MCP_LOG_LEVEL: 'error', ...env },
       overrides: this.overrides,
     });
     const unused = [...this.overrides.keys()].filter((token) => !isProvided(app, token));
@@ -75,7 +79,7 @@ export class TestingModuleBuilder {
         ),
       );
     }
-    return new TestingApp(app, { tenantId: options.tenantId, auth: options.auth });
+    return new TestingApp(app, { tenantId, auth });
   }
 }
 
