@@ -76,7 +76,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
 
   const storage =
     (overrides.get(STORAGE) as { useValue?: StorageService } | undefined)?.useValue ??
-    new StorageService(createStorageProvider(config.storage));
+    new StorageService(createStorageProvider(config.storage, logger), logger);
   const notifier = new ChangeNotifier();
   const container = await createRootContainer(
     graph,
