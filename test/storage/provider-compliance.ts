@@ -1,10 +1,9 @@
 // The behaviour every StorageProvider must show, as one suite each provider's test file runs against itself.
 // A provider is built with the suite's manual clock, so TTL cases need no real waiting.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
 import type { StorageProvider } from '../../src/storage/index.js';
 import {
-  type CapturedLogger,
   captureLogger,
   expectMcpError,
   type MakeProvider,
@@ -337,20 +336,16 @@ export function runStorageProviderCompliance(
     });
 
     describe.skipIf(!options.quota)('entry quota per tenant', () => {
-      let limited: ProviderUnderTest;
-      let store: StorageProvider;
-
-      beforeEach(async () => {
-        limited = await makeProvider({ now: clock.now, maxEntriesPerTenant: QUOTA });
-        store = limited.provider;
-        for (const key of ['q/a', 'q/b', 'q/c']) await store.set(T, key, `"${key}"`);
-      });
-
-      afterEach(async () => {
-        await limited.cleanup();
-      });
+      /** A provider built with the small limit, holding three entries already; removed when the test ends. */
+      async function fullStore(): Promise<StorageProvider> {
+        const limited = await makeProvider({ now: clock.now, maxEntriesPerTenant: QUOTA });
+        onTestFinished(() => limited.cleanup());
+        for (const key of ['q/a', 'q/b', 'q/c']) await limited.provider.set(T, key, `"${key}"`);
+        return limited.provider;
+      }
 
       it('refuses a new key once the tenant holds the limit, names the limit, and writes nothing', async () => {
+        const store = await fullStore();
         const error = await expectMcpError(store.set(T, 'q/d', '1'), JsonRpcErrorCode.StorageError, /"q\/d"/);
         expect(error.data).toMatchObject({ reason: 'state_quota_exceeded', limit: QUOTA });
         expect(error.data?.recovery?.hint).toMatch(/ttl/);
@@ -359,6 +354,7 @@ export function runStorageProviderCompliance(
       });
 
       it('still overwrites existing keys at the limit, by set and by setMany', async () => {
+        const store = await fullStore();
         await store.set(T, 'q/a', '"new a"', { ttlSeconds: 60 });
         await store.setMany(
           T,
@@ -377,6 +373,7 @@ export function runStorageProviderCompliance(
       });
 
       it('refuses a setMany whose new keys would pass the limit, writing none of the batch', async () => {
+        const store = await fullStore();
         await store.delete(T, 'q/c');
         const batch = new Map([
           ['q/a', '"overwrite"'],
@@ -393,6 +390,7 @@ export function runStorageProviderCompliance(
       });
 
       it('frees a slot when an entry is deleted, taken or deleted in a batch', async () => {
+        const store = await fullStore();
         await store.delete(T, 'q/a');
         await store.set(T, 'q/d', '1');
         await store.take(T, 'q/b');
@@ -409,6 +407,7 @@ export function runStorageProviderCompliance(
       });
 
       it('does not count expired entries, even ones nobody has read since they expired', async () => {
+        const store = await fullStore();
         await store.deleteMany(T, ['q/a', 'q/b', 'q/c']);
         for (const key of ['t/1', 't/2', 't/3']) await store.set(T, key, '1', { ttlSeconds: 10 });
         await expectMcpError(store.set(T, 'q/new', '1'), JsonRpcErrorCode.StorageError);
@@ -425,6 +424,7 @@ export function runStorageProviderCompliance(
       });
 
       it('counts each tenant on its own', async () => {
+        const store = await fullStore();
         for (const key of ['1', '2', '3']) await store.set('tenant-b', key, '1');
         await expectMcpError(store.set('tenant-b', '4', '1'), JsonRpcErrorCode.StorageError);
         expect(await keysOf(store, 'tenant-b')).toEqual(['1', '2', '3']);
@@ -465,24 +465,20 @@ export function runStorageProviderCompliance(
     });
 
     describe.skipIf(!options.corruptEntries)('corrupt entries', () => {
-      let damaged: ProviderUnderTest;
-      let store: StorageProvider;
-      let log: CapturedLogger;
-
-      beforeEach(async () => {
-        log = captureLogger();
-        damaged = await makeProvider({ now: clock.now, logger: log.logger });
-        store = damaged.provider;
-        for (const key of ['a', 'b', 'c']) await store.set(T, key, `"${key}"`);
-        if (!damaged.corruptEntry) throw new Error(`${name} opted into the corrupt-entry cases without corruptEntry`);
-        await damaged.corruptEntry(T, 'b');
-      });
-
-      afterEach(async () => {
-        await damaged.cleanup();
-      });
+      /** A provider holding a, b and c, with b damaged in place; removed when the test ends. */
+      async function damagedStore() {
+        const log = captureLogger();
+        const damaged = await makeProvider({ now: clock.now, logger: log.logger });
+        onTestFinished(() => damaged.cleanup());
+        const { corruptEntry } = damaged;
+        if (!corruptEntry) throw new Error(`${name} opted into the corrupt-entry cases without corruptEntry`);
+        for (const key of ['a', 'b', 'c']) await damaged.provider.set(T, key, `"${key}"`);
+        await corruptEntry(T, 'b');
+        return { store: damaged.provider, log, corruptEntry };
+      }
 
       it('list skips a corrupt entry, pages past it, and logs one warning naming it per call', async () => {
+        const { store, log } = await damagedStore();
         expect(await store.list(T, '', { limit: 10 })).toEqual({
           items: [
             { key: 'a', value: '"a"' },
@@ -501,6 +497,7 @@ export function runStorageProviderCompliance(
       });
 
       it('get and getMany reject storage_corrupt naming the key', async () => {
+        const { store } = await damagedStore();
         const error = await expectMcpError(store.get(T, 'b'), JsonRpcErrorCode.StorageError, /"b".*corrupt/);
         expect(error.data).toMatchObject({ reason: 'storage_corrupt', key: 'b' });
         await expectMcpError(store.getMany(T, ['a', 'b']), JsonRpcErrorCode.StorageError, /"b"/);
@@ -508,15 +505,17 @@ export function runStorageProviderCompliance(
       });
 
       it('take rejects storage_corrupt and consumes the entry', async () => {
+        const { store } = await damagedStore();
         const error = await expectMcpError(store.take(T, 'b'), JsonRpcErrorCode.StorageError);
         expect(error.data).toMatchObject({ reason: 'storage_corrupt', key: 'b' });
         expect(await store.get(T, 'b')).toBeNull();
       });
 
       it('delete and deleteMany remove a corrupt entry and count it', async () => {
+        const { store, corruptEntry } = await damagedStore();
         expect(await store.delete(T, 'b')).toBe(true);
         expect(await store.get(T, 'b')).toBeNull();
-        await damaged.corruptEntry?.(T, 'c');
+        await corruptEntry(T, 'c');
         expect(await store.deleteMany(T, ['a', 'c'])).toBe(2);
         expect(await keysOf(store)).toEqual([]);
       });
