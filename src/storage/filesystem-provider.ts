@@ -99,7 +99,7 @@ export class FilesystemStorageProvider implements StorageProvider {
   async take(tenantId: string, key: string): Promise<string | null> {
     return this.run({ operation: 'take', tenantId, key }, async () => {
       const path = this.pathOf(tenantId, key);
-      const text = await this.files.claim(path);
+      const text = await this.claim(tenantId, path);
       if (text === null) return null;
       const record = decodeRecord(text, path);
       return isExpired(record.exp, this.now()) ? null : record.v;
@@ -223,11 +223,18 @@ export class FilesystemStorageProvider implements StorageProvider {
     }
   }
 
+  /** Takes the entry file out of place (see EntryFiles.claim) and tells the quota a file is gone. */
+  private async claim(tenantId: string, path: string): Promise<string | null> {
+    const text = await this.files.claim(path);
+    if (text !== null) this.quota.removed(tenantDirectory(this.root, tenantId), 1);
+    return text;
+  }
+
   /** A corrupt entry is removed and counted: the caller asked for it gone, and nobody can read it anyway. */
   private remove(tenantId: string, key: string, operation: StorageOperation): Promise<boolean> {
     return this.run({ operation, tenantId, key }, async () => {
       const path = this.pathOf(tenantId, key);
-      const text = await this.files.claim(path);
+      const text = await this.claim(tenantId, path);
       if (text === null) return false;
       try {
         return !isExpired(decodeRecord(text, path).exp, this.now());

@@ -1,16 +1,27 @@
-// The per-tenant entry limit on a root shared by any number of provider instances. Entry files are counted rather
-// than tracked, so the limit holds across instances; writers adding new keys at the same moment may each see room
-// and overshoot it by their number, which a limit meant to stop unbounded growth can afford.
+// The per-tenant entry limit on a root shared by any number of provider instances. Entry files are counted by
+// walking the tenant's directory, so the limit holds across instances; to keep a new key from costing a walk of up to
+// the whole limit, each instance keeps the count it last walked and adds its own writes, walking again when that
+// count is old or near the limit. Other instances' writes since the last walk can overshoot the limit by what they
+// added in that window, which a limit meant to stop unbounded growth can afford.
 import type { EntryFiles } from './filesystem-entry-files.js';
 import { findEntries } from './filesystem-layout.js';
 import { sweepEntries } from './filesystem-sweep.js';
 
-/** A tenant found full is counted again at least this often, in case entries written since have expired. */
-const FULL_RECHECK_MS = 60_000;
+/** How long a walked count is trusted, and how often a tenant found full is read again in case entries expired. */
+const RECOUNT_MS = 5000;
+/** Tenants whose count is remembered; the least recently walked are forgotten first, and simply walked again. */
+const MAX_TRACKED_TENANTS = 1024;
+
+interface TenantCount {
+  /** Entry files at the last walk, plus what this instance added and minus what it removed since. */
+  files: number;
+  walkedAt: number;
+  /** Set when the tenant was found full of live entries: before this instant none of them can have expired. */
+  fullUntil?: number;
+}
 
 export class FilesystemQuota {
-  /** Tenant directories found full of live entries, and the first instant one of those can have expired. */
-  private readonly fullUntil = new Map<string, number>();
+  private readonly counts = new Map<string, TenantCount>();
 
   constructor(
     readonly limit: number,
@@ -18,26 +29,48 @@ export class FilesystemQuota {
     private readonly now: () => number,
   ) {}
 
-  /**
-   * Whether `added` new entries fit. Counting files is cheap, but files include expired entries not yet swept, so a
-   * tenant that looks full has its expired entries removed and is counted again. A tenant still full is not read
-   * again until one of its entries can expire: a caller retrying against a full tenant costs a directory walk only.
-   */
+  /** Whether `added` new entries fit; when they do, they are counted as written. */
   async fits(tenantDir: string, added: number): Promise<boolean> {
     if (added === 0) return true;
+    const known = this.counts.get(tenantDir);
+    if (known && this.now() - known.walkedAt < RECOUNT_MS && known.files + added <= this.limit) {
+      known.files += added;
+      return true;
+    }
     const entries = await findEntries(tenantDir, '');
     if (entries.length + added <= this.limit) {
-      this.fullUntil.delete(tenantDir);
+      this.remember(tenantDir, entries.length + added);
       return true;
     }
-    const until = this.fullUntil.get(tenantDir);
-    if (until !== undefined && this.now() < until) return false;
+    // Files include expired entries nobody swept yet, so a tenant that looks full has those removed and is counted
+    // again; one still full is not read again until an entry can have expired, so retries cost a walk only.
+    const fullUntil = known?.fullUntil;
+    if (fullUntil !== undefined && this.now() < fullUntil) {
+      this.remember(tenantDir, entries.length, fullUntil);
+      return false;
+    }
     const tally = await sweepEntries(this.files, entries);
     if (tally.remaining + added <= this.limit) {
-      this.fullUntil.delete(tenantDir);
+      this.remember(tenantDir, tally.remaining + added);
       return true;
     }
-    this.fullUntil.set(tenantDir, Math.min(tally.nextExpiry ?? Number.POSITIVE_INFINITY, this.now() + FULL_RECHECK_MS));
+    this.remember(tenantDir, tally.remaining, Math.min(tally.nextExpiry ?? Infinity, this.now() + RECOUNT_MS));
     return false;
+  }
+
+  /** Entries this instance removed, so the room they left is seen without another walk. */
+  removed(tenantDir: string, count: number): void {
+    const known = this.counts.get(tenantDir);
+    if (known) known.files = Math.max(0, known.files - count);
+  }
+
+  private remember(tenantDir: string, files: number, fullUntil?: number): void {
+    // Re-inserting keeps the Map in walk order, so the first key is always the one to forget.
+    this.counts.delete(tenantDir);
+    this.counts.set(tenantDir, { files, walkedAt: this.now(), ...(fullUntil === undefined ? {} : { fullUntil }) });
+    if (this.counts.size > MAX_TRACKED_TENANTS) {
+      const oldest = this.counts.keys().next().value;
+      if (oldest !== undefined) this.counts.delete(oldest);
+    }
   }
 }
