@@ -5,7 +5,7 @@ import { invalidRequest, McpError, validationError } from '../errors/index.js';
 import { assertTtlSeconds } from './entry-expiry.js';
 import { parseStateValue, serializeStateValue } from './json-value.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
-import { type StorageLogger, type StorageOperation } from './storage-errors.js';
+import type { StorageLogger, StorageOperation } from './storage-errors.js';
 import { assertStateKey, assertStatePrefix } from './storage-keys.js';
 import type { StorageProvider, StorageSetOptions } from './storage-provider.js';
 
@@ -159,7 +159,7 @@ class TenantState implements ContextState {
     } catch (error) {
       if (!(error instanceof McpError)) throw error;
       this.logger?.warning(
-        { tenantId: this.tenantId, key, err: error.cause },
+        { tenantId: this.tenantId, operation: 'list', key, err: error.cause },
         'ctx.state list skipped a stored value that is not JSON',
       );
       return [];
