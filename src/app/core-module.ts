@@ -5,7 +5,7 @@ import { Module } from '../../decorators/module.js';
 import type { DynamicModule } from '../../decorators/types.js';
 import type { KilnConfig } from '../config/kiln-config.js';
 import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
-import { createLogger } from '../logging/index.js';
+import { createLogger, type Logger } from '../logging/index.js';
 import { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createStorageProvider, StorageService } from '../storage/index.js';
 
@@ -23,8 +23,9 @@ export class KilnCoreModule {
         },
         {
           provide: STORAGE,
-          useFactory: (resolved: KilnConfig) => new StorageService(createStorageProvider(resolved.storage)),
-          inject: [KILN_CONFIG],
+          useFactory: (resolved: KilnConfig, logger: Logger) =>
+            new StorageService(createStorageProvider(resolved.storage, logger), logger),
+          inject: [KILN_CONFIG, LOGGER],
         },
         { provide: NOTIFIER, useFactory: () => new ChangeNotifier() },
       ],

@@ -1,6 +1,7 @@
 // Kiln's configuration: every setting read from one environment variable, validated once at boot. A bad value
 // stops boot with a message naming the variable and what it accepts.
 import { LOG_LEVELS, type LogLevel } from '../logging/index.js';
+import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from '../storage/index.js';
 import { EnvReader } from './env-reader.js';
 
 export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
@@ -38,7 +39,12 @@ export interface RequestStateConfig {
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
-  readonly storage: { readonly type: 'in-memory' } | { readonly type: 'filesystem'; readonly path: string };
+  readonly storage: ({ readonly type: 'in-memory' } | { readonly type: 'filesystem'; readonly path: string }) & {
+    /** STORAGE_MAX_ENTRIES_PER_TENANT: live entries a tenant may hold before a write of a new key is refused. */
+    readonly maxEntriesPerTenant: number;
+    /** STORAGE_SWEEP_INTERVAL_MS: how often expired entries nobody reads again are removed. */
+    readonly sweepIntervalMs: number;
+  };
   readonly http: HttpConfig;
   readonly stdio: StdioConfig;
   readonly requestState: RequestStateConfig;
@@ -90,12 +96,25 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
         ? undefined
         : read.integer('MCP_STDIO_MAX_LINE_BYTES', 0, { min: 1024, max: 64 * 1024 * 1024 }),
   };
+  const storageLimits = {
+    maxEntriesPerTenant: read.integer('STORAGE_MAX_ENTRIES_PER_TENANT', DEFAULT_MAX_ENTRIES_PER_TENANT, {
+      min: 1,
+      max: 100_000_000,
+    }),
+    sweepIntervalMs: read.integer('STORAGE_SWEEP_INTERVAL_MS', DEFAULT_SWEEP_INTERVAL_MS, {
+      min: 1000,
+      max: 24 * 60 * MINUTE,
+    }),
+  };
   const requestState = readRequestState(read);
   read.assertValid();
   return {
     transportType,
     logLevel,
-    storage: storageType === 'filesystem' ? { type: 'filesystem', path: storagePath as string } : { type: 'in-memory' },
+    storage:
+      storageType === 'filesystem'
+        ? { type: 'filesystem', path: storagePath as string, ...storageLimits }
+        : { type: 'in-memory', ...storageLimits },
     http,
     stdio,
     requestState,

@@ -150,10 +150,11 @@ export const KILN_REASONS = {
     meaning: 'A ctx.state value cannot be stored as JSON.',
     recovery: 'Store plain JSON values: objects, arrays, strings, finite numbers, booleans and null.',
   },
-  state_corrupt: {
-    code: SerializationError,
-    meaning: 'A stored value could not be read back.',
-    recovery: 'Overwrite or delete the key; report the request id if it keeps happening.',
+  state_quota_exceeded: {
+    code: StorageError,
+    meaning:
+      'The tenant already holds as many ctx.state entries as the server allows (STORAGE_MAX_ENTRIES_PER_TENANT).',
+    recovery: 'Delete keys that are no longer needed, or write short-lived values with a ttl so they expire.',
   },
   state_tenant_missing: {
     code: StorageError,
@@ -179,6 +180,11 @@ export const KILN_REASONS = {
     code: ConfigurationError,
     meaning: 'Filesystem storage was selected without a path.',
     recovery: 'Set STORAGE_FILESYSTEM_PATH to a writable directory.',
+  },
+  storage_limit_invalid: {
+    code: ConfigurationError,
+    meaning: 'A storage limit given in code (entries per tenant, sweep interval) is not a valid number.',
+    recovery: 'Pass a positive whole number of entries and a whole number of milliseconds (0 turns the sweep off).',
   },
   storage_type_unknown: {
     code: ConfigurationError,

@@ -1,10 +1,11 @@
 // `ctx.state`: the tenant-scoped key-value API handlers use. It enforces the key rules, the JSON round trip and
 // the cursor contract on top of any StorageProvider, so every backend behaves the same to a handler.
 import type { ZodType } from 'zod';
-import { invalidRequest, validationError } from '../errors/index.js';
+import { invalidRequest, McpError, validationError } from '../errors/index.js';
 import { assertTtlSeconds } from './entry-expiry.js';
 import { parseStateValue, serializeStateValue } from './json-value.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
+import type { StorageLogger, StorageOperation } from './storage-errors.js';
 import { assertStateKey, assertStatePrefix } from './storage-keys.js';
 import type { StorageProvider, StorageSetOptions } from './storage-provider.js';
 
@@ -66,8 +67,8 @@ function listLimit(limit: unknown): number {
   return limit;
 }
 
-function readValue<T>(key: string, text: string, schema: ZodType<T> | undefined): T {
-  const value = parseStateValue(text);
+function readValue<T>(operation: StorageOperation, key: string, text: string, schema: ZodType<T> | undefined): T {
+  const value = parseStateValue(text, { operation, key });
   if (!schema) return value as T;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -86,12 +87,13 @@ class TenantState implements ContextState {
   constructor(
     private readonly provider: StorageProvider,
     private readonly tenantId: string,
+    private readonly logger: StorageLogger | undefined,
   ) {}
 
   async get<T>(key: string, schema?: ZodType<T>): Promise<T | null> {
     assertStateKey(key);
     const text = await this.provider.get(this.tenantId, key);
-    return text === null ? null : readValue(key, text, schema);
+    return text === null ? null : readValue('get', key, text, schema);
   }
 
   async set(key: string, value: unknown, opts?: StateSetOptions): Promise<void> {
@@ -114,7 +116,7 @@ class TenantState implements ContextState {
     assertKeys(keys);
     const texts = keys.length === 0 ? new Map<string, string>() : await this.provider.getMany(this.tenantId, keys);
     const values = new Map<string, T>();
-    for (const [key, text] of texts) values.set(key, readValue<T>(key, text, undefined));
+    for (const [key, text] of texts) values.set(key, readValue<T>('getMany', key, text, undefined));
     return values;
   }
 
@@ -137,8 +139,9 @@ class TenantState implements ContextState {
     const limit = listLimit(opts.limit);
     const after = opts.cursor === undefined ? undefined : decodeListCursor(opts.cursor, this.tenantId, prefix);
     const page = await this.provider.list(this.tenantId, prefix, { limit, ...(after === undefined ? {} : { after }) });
-    const items = page.items.map(({ key, value }) => ({ key, value: parseStateValue(value) }));
-    const last = items.at(-1);
+    const items = page.items.flatMap(({ key, value }) => this.listedValue(key, value));
+    // The cursor follows the provider's page, so an entry skipped at the end of it is not listed again.
+    const last = page.items.at(-1);
     if (!page.hasMore || !last) return { items };
     return { items, cursor: encodeListCursor(this.tenantId, prefix, last.key) };
   }
@@ -146,7 +149,21 @@ class TenantState implements ContextState {
   async take<T>(key: string, schema?: ZodType<T>): Promise<T | null> {
     assertStateKey(key);
     const text = await this.provider.take(this.tenantId, key);
-    return text === null ? null : readValue(key, text, schema);
+    return text === null ? null : readValue('take', key, text, schema);
+  }
+
+  /** One unreadable value must not hide the rest of the tenant's entries; `get` of its key still reports it. */
+  private listedValue(key: string, text: string): Array<{ key: string; value: unknown }> {
+    try {
+      return [{ key, value: parseStateValue(text, { operation: 'list', key }) }];
+    } catch (error) {
+      if (!(error instanceof McpError)) throw error;
+      this.logger?.warning(
+        { tenantId: this.tenantId, operation: 'list', key, err: error.cause },
+        'ctx.state list skipped a stored value that is not JSON',
+      );
+      return [];
+    }
   }
 }
 
@@ -186,6 +203,12 @@ class TenantlessState implements ContextState {
 }
 
 /** The `ctx.state` for one request; an undefined or empty tenant id yields a state whose every call rejects. */
-export function createContextState(provider: StorageProvider, tenantId: string | undefined): ContextState {
-  return tenantId === undefined || tenantId === '' ? new TenantlessState() : new TenantState(provider, tenantId);
+export function createContextState(
+  provider: StorageProvider,
+  tenantId: string | undefined,
+  logger?: StorageLogger,
+): ContextState {
+  return tenantId === undefined || tenantId === ''
+    ? new TenantlessState()
+    : new TenantState(provider, tenantId, logger);
 }

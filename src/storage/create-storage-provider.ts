@@ -2,19 +2,25 @@
 import { configurationError } from '../errors/index.js';
 import { FilesystemStorageProvider } from './filesystem-provider.js';
 import { InMemoryStorageProvider } from './in-memory-provider.js';
+import type { StorageLogger } from './storage-errors.js';
+import type { StorageLimitOptions } from './storage-limits.js';
 import type { StorageProvider } from './storage-provider.js';
 
-export type StorageProviderConfig = { type: 'in-memory' } | { type: 'filesystem'; path: string };
+export type StorageProviderConfig = ({ type: 'in-memory' } | { type: 'filesystem'; path: string }) &
+  StorageLimitOptions;
 
-export function createStorageProvider(config: StorageProviderConfig): StorageProvider {
+/** `logger` receives the failure detail (paths, errno) a client is never shown. */
+export function createStorageProvider(config: StorageProviderConfig, logger?: StorageLogger): StorageProvider {
+  const { maxEntriesPerTenant, sweepIntervalMs } = config;
+  const shared = { maxEntriesPerTenant, sweepIntervalMs, ...(logger ? { logger } : {}) };
   switch (config.type) {
     case 'in-memory':
-      return new InMemoryStorageProvider();
+      return new InMemoryStorageProvider(shared);
     case 'filesystem':
       if (typeof config.path !== 'string' || config.path === '') {
         throw configurationError('Filesystem storage needs a non-empty path', { reason: 'storage_path_missing' });
       }
-      return new FilesystemStorageProvider({ root: config.path });
+      return new FilesystemStorageProvider({ root: config.path, ...shared });
     default: {
       // Configuration may come from untyped sources (environment, JSON), so an unknown type is possible at runtime.
       const type = (config as { type?: unknown }).type;

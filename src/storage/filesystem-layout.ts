@@ -15,6 +15,9 @@ const SEGMENT_DIR = new RegExp(`^[0-9a-f]{${SEGMENT_LENGTH}}$`);
 /** Temp files live in one directory beside the tenants so a rename into place never crosses filesystems. */
 export const TEMP_DIR_NAME = '.tmp';
 
+/** Names `tenantDirectory` gives; anything else under the root (the temp directory, strays) is not a tenant. */
+export const TENANT_DIR_NAME = /^[th]_[0-9a-f]+$/;
+
 export interface LocatedEntry {
   key: string;
   path: string;

@@ -1,11 +1,23 @@
-// Durable storage on a local directory: one directory per tenant, one JSON file `{ v, exp? }` per key. Every change
-// lands by `rename`, which is atomic across processes, so any number of provider instances may share one root.
-import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { McpError, storageError } from '../errors/index.js';
+// Durable storage on a local directory: one directory per tenant, one JSON file `{ v, exp? }` per key, readable by
+// the server's user only. Every change lands by `rename`, which is atomic across processes, so any number of
+// provider instances may share one root.
+import { McpError } from '../errors/index.js';
 import { expiryFromTtl, isExpired } from './entry-expiry.js';
-import { entryPath, findEntries, TEMP_DIR_NAME, tenantDirectory } from './filesystem-layout.js';
+import { EntryFiles } from './filesystem-entry-files.js';
+import { entryPath, findEntries, tenantDirectory } from './filesystem-layout.js';
+import { FilesystemQuota } from './filesystem-quota.js';
+import { CorruptEntryFile, decodeRecord, type EntryRecord, encodeRecord } from './filesystem-record.js';
+import { FilesystemSweeper } from './filesystem-sweep.js';
+import {
+  corruptEntryError,
+  logStorageFailure,
+  quotaExceededError,
+  type StorageFailureSubject,
+  type StorageLogger,
+  type StorageOperation,
+  storageIoError,
+} from './storage-errors.js';
+import { resolveStorageLimits, type StorageLimitOptions } from './storage-limits.js';
 import {
   providerClosedError,
   type StorageEntry,
@@ -14,90 +26,94 @@ import {
   type StorageProvider,
   type StorageSetOptions,
 } from './storage-provider.js';
+import { SweepSchedule } from './sweep-schedule.js';
 
-export interface FilesystemStorageProviderOptions {
+export interface FilesystemStorageProviderOptions extends StorageLimitOptions {
   /** Directory holding all tenants; created on first write. */
   root: string;
   /** Clock in epoch milliseconds; injectable so TTL behaviour can be tested without waiting. */
   now?: () => number;
-}
-
-interface EntryRecord {
-  v: string;
-  exp?: number;
+  /** Receives what clients are never told: paths, errno codes, which entry was corrupt. */
+  logger?: StorageLogger;
+  /** Entry files one periodic sweep reads at most; the next sweep resumes where it stopped. */
+  maxFilesPerSweep?: number;
 }
 
 /** Entry files read at once while filling a list page. */
 const LIST_READ_BATCH = 32;
-
-function errorCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-function toStorageError(error: unknown, action: string): McpError {
-  if (error instanceof McpError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return storageError(`Filesystem storage could not ${action}: ${detail}`, { reason: 'storage_io' }, { cause: error });
-}
-
-function parseRecord(text: string, path: string): EntryRecord {
-  let record: unknown;
-  try {
-    record = JSON.parse(text);
-  } catch (error) {
-    throw storageError(`Corrupt storage entry ${path}: not JSON`, { reason: 'storage_corrupt' }, { cause: error });
-  }
-  const candidate = record as Partial<EntryRecord> | null;
-  if (
-    typeof candidate !== 'object' ||
-    candidate === null ||
-    typeof candidate.v !== 'string' ||
-    (candidate.exp !== undefined && typeof candidate.exp !== 'number')
-  ) {
-    throw storageError(`Corrupt storage entry ${path}: expected { v: string, exp?: number }`, {
-      reason: 'storage_corrupt',
-    });
-  }
-  return { v: candidate.v, ...(candidate.exp === undefined ? {} : { exp: candidate.exp }) };
-}
+const DEFAULT_MAX_FILES_PER_SWEEP = 1000;
 
 export class FilesystemStorageProvider implements StorageProvider {
   private readonly root: string;
-  private readonly tempDir: string;
   private readonly now: () => number;
+  private readonly logger: StorageLogger | undefined;
+  private readonly files: EntryFiles;
+  private readonly quota: FilesystemQuota;
+  private readonly sweeper: FilesystemSweeper;
+  private readonly sweeps: SweepSchedule;
   private closed = false;
 
   constructor(options: FilesystemStorageProviderOptions) {
+    const limits = resolveStorageLimits(options);
     this.root = options.root;
-    this.tempDir = join(options.root, TEMP_DIR_NAME);
     this.now = options.now ?? Date.now;
+    this.logger = options.logger;
+    this.files = new EntryFiles(options.root, this.now);
+    this.quota = new FilesystemQuota(limits.maxEntriesPerTenant, this.files, this.now);
+    this.sweeper = new FilesystemSweeper(
+      options.root,
+      this.files,
+      options.maxFilesPerSweep ?? DEFAULT_MAX_FILES_PER_SWEEP,
+    );
+    // Files from earlier runs or other instances may be expiring already, so the schedule starts right away.
+    this.sweeps = new SweepSchedule(
+      () => this.sweepExpired(),
+      limits.sweepIntervalMs,
+      (error) => this.logger?.warning({ err: error }, 'Filesystem storage sweep failed'),
+    );
+    this.sweeps.start();
   }
 
   async get(tenantId: string, key: string): Promise<string | null> {
-    this.assertOpen();
-    return (await this.readLive(this.pathOf(tenantId, key)))?.v ?? null;
+    const record = await this.run({ operation: 'get', tenantId, key }, () =>
+      this.files.readLive(this.pathOf(tenantId, key)),
+    );
+    return record?.v ?? null;
   }
 
   async set(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<void> {
     this.assertOpen();
     const exp = expiryFromTtl(this.now(), opts?.ttlSeconds);
-    await this.write(this.pathOf(tenantId, key), { v: value, ...(exp === undefined ? {} : { exp }) });
+    const subject: StorageFailureSubject = { operation: 'set', tenantId, key };
+    await this.run(subject, async () => {
+      await this.admit(tenantId, [key], 'set');
+      await this.files.write(this.pathOf(tenantId, key), encodeRecord(value, exp));
+    });
   }
 
   async delete(tenantId: string, key: string): Promise<boolean> {
-    return (await this.take(tenantId, key)) !== null;
+    return this.remove(tenantId, key, 'delete');
   }
 
+  /** A corrupt entry is consumed and rejects `storage_corrupt`, so a retry finds the key empty. */
   async take(tenantId: string, key: string): Promise<string | null> {
-    this.assertOpen();
-    const record = await this.claim(this.pathOf(tenantId, key));
-    return record && !isExpired(record.exp, this.now()) ? record.v : null;
+    return this.run({ operation: 'take', tenantId, key }, async () => {
+      const path = this.pathOf(tenantId, key);
+      const text = await this.claim(tenantId, path);
+      if (text === null) return null;
+      const record = decodeRecord(text, path);
+      return isExpired(record.exp, this.now()) ? null : record.v;
+    });
   }
 
   async getMany(tenantId: string, keys: readonly string[]): Promise<Map<string, string>> {
     this.assertOpen();
     const unique = [...new Set(keys)];
-    const values = await Promise.all(unique.map((key) => this.readLive(this.pathOf(tenantId, key))));
+    const values = await Promise.all(
+      unique.map((key) =>
+        this.run({ operation: 'getMany', tenantId, key }, () => this.files.readLive(this.pathOf(tenantId, key))),
+      ),
+    );
     const found = new Map<string, string>();
     unique.forEach((key, index) => {
       const record = values[index];
@@ -108,50 +124,59 @@ export class FilesystemStorageProvider implements StorageProvider {
 
   async setMany(tenantId: string, entries: ReadonlyMap<string, string>, opts?: StorageSetOptions): Promise<void> {
     this.assertOpen();
-    // The TTL is checked once, before any write, so a bad TTL leaves the batch entirely unwritten.
+    // The TTL and the quota are checked once, before any write, so a refused batch leaves nothing written.
     const exp = expiryFromTtl(this.now(), opts?.ttlSeconds);
+    await this.run({ operation: 'setMany', tenantId }, () => this.admit(tenantId, [...entries.keys()], 'setMany'));
     const writes = [...entries].map(([key, value]) =>
-      this.write(this.pathOf(tenantId, key), { v: value, ...(exp === undefined ? {} : { exp }) }),
+      this.run({ operation: 'setMany', tenantId, key }, () =>
+        this.files.write(this.pathOf(tenantId, key), encodeRecord(value, exp)),
+      ),
     );
     await Promise.all(writes);
   }
 
   async deleteMany(tenantId: string, keys: readonly string[]): Promise<number> {
     this.assertOpen();
-    const removed = await Promise.all([...new Set(keys)].map((key) => this.delete(tenantId, key)));
+    const removed = await Promise.all([...new Set(keys)].map((key) => this.remove(tenantId, key, 'deleteMany')));
     return removed.filter(Boolean).length;
   }
 
   async list(tenantId: string, prefix: string, opts: StorageListOptions): Promise<StorageListPage> {
-    this.assertOpen();
-    let candidates: Array<{ key: string; path: string }>;
-    try {
-      candidates = await findEntries(tenantDirectory(this.root, tenantId), prefix);
-    } catch (error) {
-      throw toStorageError(error, 'list entries');
-    }
-    const { after } = opts;
-    candidates = candidates.filter((entry) => after === undefined || entry.key > after);
-    candidates.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const subject: StorageFailureSubject = { operation: 'list', tenantId, prefix };
+    return this.run(subject, async () => {
+      const { after } = opts;
+      const candidates = (await findEntries(tenantDirectory(this.root, tenantId), prefix))
+        .filter((entry) => after === undefined || entry.key > after)
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-    // One more live entry than the limit tells us whether another page exists. Entries can vanish or expire between
-    // the directory walk and the read, so candidates are read until enough live ones are found.
-    const items: StorageEntry[] = [];
-    let next = 0;
-    while (items.length <= opts.limit && next < candidates.length) {
-      const batch = candidates.slice(next, next + Math.min(LIST_READ_BATCH, opts.limit + 1 - items.length));
-      next += batch.length;
-      const records = await Promise.all(batch.map((entry) => this.readLive(entry.path)));
-      batch.forEach((entry, index) => {
-        const record = records[index];
-        if (record) items.push({ key: entry.key, value: record.v });
-      });
-    }
-    return { items: items.slice(0, opts.limit), hasMore: items.length > opts.limit };
+      // One more live entry than the limit tells us whether another page exists. Entries can vanish, expire or turn
+      // out corrupt between the directory walk and the read, so candidates are read until enough live ones are found.
+      const items: StorageEntry[] = [];
+      let next = 0;
+      while (items.length <= opts.limit && next < candidates.length) {
+        const batch = candidates.slice(next, next + Math.min(LIST_READ_BATCH, opts.limit + 1 - items.length));
+        next += batch.length;
+        const records = await Promise.all(
+          batch.map((entry) => this.readListed(entry.path, { ...subject, key: entry.key })),
+        );
+        batch.forEach((entry, index) => {
+          const record = records[index];
+          if (record) items.push({ key: entry.key, value: record.v });
+        });
+      }
+      return { items: items.slice(0, opts.limit), hasMore: items.length > opts.limit };
+    });
+  }
+
+  /** One bounded pass over the root (see FilesystemSweeper); the periodic sweep calls it, so may a test. */
+  async sweepExpired(): Promise<number> {
+    this.assertOpen();
+    return this.sweeper.sweep();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.sweeps.stop();
   }
 
   private assertOpen(): void {
@@ -162,89 +187,71 @@ export class FilesystemStorageProvider implements StorageProvider {
     return entryPath(tenantDirectory(this.root, tenantId), key);
   }
 
-  private tempPath(): string {
-    return join(this.tempDir, `${randomUUID()}.tmp`);
-  }
-
-  /** The live record at `path`, or null; an expired record found here is purged. */
-  private async readLive(path: string): Promise<EntryRecord | null> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null;
-      throw toStorageError(error, 'read an entry');
-    }
-    const record = parseRecord(text, path);
-    if (!isExpired(record.exp, this.now())) return record;
-    await this.purgeExpired(path);
-    return null;
-  }
-
-  /** Readers see either the old file or the new one, never a partial write: the bytes go to a temp file first. */
-  private async write(path: string, record: EntryRecord): Promise<void> {
-    const temp = this.tempPath();
-    try {
-      await mkdir(this.tempDir, { recursive: true });
-      await writeFile(temp, JSON.stringify(record), 'utf8');
-      await mkdir(dirname(path), { recursive: true });
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw toStorageError(error, 'write an entry');
-    }
-  }
-
   /**
-   * Renames the entry file to a fresh temp name and returns that name, or null when there was no file. Rename is
-   * atomic, so when several callers (in any process) race for one file, exactly one succeeds; the rest see ENOENT.
+   * Runs one step of a call and turns anything the filesystem threw into its client-facing StorageError, logging
+   * the detail (path, errno, syscall) the client is not given.
    */
-  private async moveAside(path: string, action: string): Promise<string | null> {
-    const temp = this.tempPath();
+  private async run<T>(subject: StorageFailureSubject, work: () => Promise<T>): Promise<T> {
+    this.assertOpen();
     try {
-      await mkdir(this.tempDir, { recursive: true });
-      await rename(path, temp);
-      return temp;
+      return await work();
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null;
-      throw toStorageError(error, action);
+      if (error instanceof McpError) throw error;
+      if (error instanceof CorruptEntryFile) {
+        logStorageFailure(this.logger, 'error', 'Filesystem storage found a corrupt entry', subject, error);
+        throw corruptEntryError(subject, error);
+      }
+      logStorageFailure(this.logger, 'error', 'Filesystem storage failed', subject, error);
+      throw storageIoError(subject, error);
     }
   }
 
-  /** Takes the entry out of place and returns what it held; the atomic step behind `take` and `delete`. */
-  private async claim(path: string): Promise<EntryRecord | null> {
-    const temp = await this.moveAside(path, 'claim an entry');
-    if (temp === null) return null;
+  /** A corrupt entry must not hide the rest of the tenant's entries from `list`; `get` of its key still reports it. */
+  private async readListed(path: string, subject: StorageFailureSubject): Promise<EntryRecord | null> {
     try {
-      return parseRecord(await readFile(temp, 'utf8'), path);
+      return await this.files.readLive(path);
     } catch (error) {
-      throw toStorageError(error, 'read a claimed entry');
-    } finally {
-      await rm(temp, { force: true });
+      if (!(error instanceof CorruptEntryFile)) throw error;
+      logStorageFailure(
+        this.logger,
+        'warning',
+        'Filesystem storage skipped a corrupt entry while listing',
+        subject,
+        error,
+      );
+      return null;
     }
   }
 
-  /**
-   * Removes an entry seen expired. Between that read and the removal another writer may have stored a fresh value,
-   * so the claimed file is checked again and a live one is put back, unless a newer one already took its place.
-   */
-  private async purgeExpired(path: string): Promise<void> {
-    const temp = await this.moveAside(path, 'purge an expired entry');
-    if (temp === null) return;
-    try {
-      const record = parseRecord(await readFile(temp, 'utf8'), path);
-      if (!isExpired(record.exp, this.now())) await this.restore(temp, path);
-    } finally {
-      await rm(temp, { force: true });
-    }
+  /** Takes the entry file out of place (see EntryFiles.claim) and tells the quota a file is gone. */
+  private async claim(tenantId: string, path: string): Promise<string | null> {
+    const text = await this.files.claim(path);
+    if (text !== null) this.quota.removed(tenantDirectory(this.root, tenantId), 1);
+    return text;
   }
 
-  /** `link` fails with EEXIST instead of overwriting, so a value written meanwhile is never clobbered. */
-  private async restore(temp: string, path: string): Promise<void> {
-    try {
-      await link(temp, path);
-    } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw toStorageError(error, 'restore an entry');
-    }
+  /** A corrupt entry is removed and counted: the caller asked for it gone, and nobody can read it anyway. */
+  private remove(tenantId: string, key: string, operation: StorageOperation): Promise<boolean> {
+    return this.run({ operation, tenantId, key }, async () => {
+      const path = this.pathOf(tenantId, key);
+      const text = await this.claim(tenantId, path);
+      if (text === null) return false;
+      try {
+        return !isExpired(decodeRecord(text, path).exp, this.now());
+      } catch (error) {
+        if (error instanceof CorruptEntryFile) return true;
+        throw error;
+      }
+    });
+  }
+
+  /** Throws `state_quota_exceeded` when writing `keys` would add entries beyond the tenant's limit. */
+  private async admit(tenantId: string, keys: readonly string[], operation: StorageOperation): Promise<void> {
+    const dir = tenantDirectory(this.root, tenantId);
+    const present = await Promise.all(keys.map((key) => this.files.exists(entryPath(dir, key))));
+    const added = keys.filter((_, index) => !present[index]);
+    if (await this.quota.fits(dir, added.length)) return;
+    const key = added.length === 1 ? added[0] : undefined;
+    throw quotaExceededError({ operation, ...(key === undefined ? {} : { key }) }, this.quota.limit, added.length);
   }
 }

@@ -1,6 +1,8 @@
 // Process-local storage: one Map per tenant, entries carrying an absolute expiry. Every method does its reads and
-// writes without an intervening await, which is what makes `take` atomic against concurrent callers.
+// writes without an intervening await, which is what makes `take` atomic and the quota check exact.
 import { expiryFromTtl, isExpired } from './entry-expiry.js';
+import { quotaExceededError, type StorageLogger, type StorageOperation } from './storage-errors.js';
+import { resolveStorageLimits, type StorageLimitOptions } from './storage-limits.js';
 import {
   providerClosedError,
   type StorageListOptions,
@@ -8,10 +10,13 @@ import {
   type StorageProvider,
   type StorageSetOptions,
 } from './storage-provider.js';
+import { SweepSchedule } from './sweep-schedule.js';
 
-export interface InMemoryStorageProviderOptions {
+export interface InMemoryStorageProviderOptions extends StorageLimitOptions {
   /** Clock in epoch milliseconds; injectable so TTL behaviour can be tested without waiting. */
   now?: () => number;
+  /** Where a failed periodic sweep is reported. */
+  logger?: StorageLogger;
 }
 
 interface StoredEntry {
@@ -22,10 +27,19 @@ interface StoredEntry {
 export class InMemoryStorageProvider implements StorageProvider {
   private readonly tenants = new Map<string, Map<string, StoredEntry>>();
   private readonly now: () => number;
+  private readonly maxEntriesPerTenant: number;
+  private readonly sweeps: SweepSchedule;
   private closed = false;
 
   constructor(options: InMemoryStorageProviderOptions = {}) {
     this.now = options.now ?? Date.now;
+    const limits = resolveStorageLimits(options);
+    this.maxEntriesPerTenant = limits.maxEntriesPerTenant;
+    this.sweeps = new SweepSchedule(
+      () => this.sweepExpired(),
+      limits.sweepIntervalMs,
+      (error) => options.logger?.warning({ err: error }, 'In-memory storage sweep failed'),
+    );
   }
 
   async get(tenantId: string, key: string): Promise<string | null> {
@@ -35,7 +49,9 @@ export class InMemoryStorageProvider implements StorageProvider {
   async set(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<void> {
     this.assertOpen();
     const expiresAt = expiryFromTtl(this.now(), opts?.ttlSeconds);
+    this.admit(tenantId, [key], 'set');
     this.tenantMap(tenantId).set(key, { value, expiresAt });
+    if (expiresAt !== undefined) this.sweeps.start();
   }
 
   async delete(tenantId: string, key: string): Promise<boolean> {
@@ -59,8 +75,10 @@ export class InMemoryStorageProvider implements StorageProvider {
   async setMany(tenantId: string, entries: ReadonlyMap<string, string>, opts?: StorageSetOptions): Promise<void> {
     this.assertOpen();
     const expiresAt = expiryFromTtl(this.now(), opts?.ttlSeconds);
+    this.admit(tenantId, [...entries.keys()], 'setMany');
     const map = this.tenantMap(tenantId);
     for (const [key, value] of entries) map.set(key, { value, expiresAt });
+    if (expiresAt !== undefined) this.sweeps.start();
   }
 
   async deleteMany(tenantId: string, keys: readonly string[]): Promise<number> {
@@ -91,9 +109,22 @@ export class InMemoryStorageProvider implements StorageProvider {
     };
   }
 
+  /** Drops every expired entry, and tenants left empty, in one synchronous pass. */
+  async sweepExpired(): Promise<number> {
+    this.assertOpen();
+    const now = this.now();
+    let removed = 0;
+    for (const [tenantId, map] of this.tenants) {
+      removed += this.purgeExpired(map, now);
+      if (map.size === 0) this.tenants.delete(tenantId);
+    }
+    return removed;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.tenants.clear();
+    await this.sweeps.stop();
   }
 
   private assertOpen(): void {
@@ -107,6 +138,46 @@ export class InMemoryStorageProvider implements StorageProvider {
       this.tenants.set(tenantId, map);
     }
     return map;
+  }
+
+  private purgeExpired(map: Map<string, StoredEntry>, now: number): number {
+    let removed = 0;
+    for (const [key, entry] of map) {
+      if (isExpired(entry.expiresAt, now)) {
+        map.delete(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Throws `state_quota_exceeded` when writing `keys` would leave the tenant over its limit. The map's size counts
+   * expired entries too, so only a write that looks over the limit pays for purging them and counting again.
+   */
+  private admit(tenantId: string, keys: readonly string[], operation: StorageOperation): void {
+    const map = this.tenants.get(tenantId);
+    if (!map) {
+      if (keys.length > this.maxEntriesPerTenant) this.refuse(operation, keys, keys.length);
+      return;
+    }
+    const now = this.now();
+    const isNew = (key: string) => {
+      const entry = map.get(key);
+      return entry === undefined || isExpired(entry.expiresAt, now);
+    };
+    const added = keys.filter(isNew);
+    if (added.length === 0 || map.size + added.length <= this.maxEntriesPerTenant) return;
+    this.purgeExpired(map, now);
+    if (map.size + added.length > this.maxEntriesPerTenant) this.refuse(operation, added, added.length);
+  }
+
+  private refuse(operation: StorageOperation, added: readonly string[], count: number): never {
+    throw quotaExceededError(
+      { operation, ...(count === 1 && added[0] !== undefined ? { key: added[0] } : {}) },
+      this.maxEntriesPerTenant,
+      count,
+    );
   }
 
   /** The entry if present and live; an expired one is purged on the way. */

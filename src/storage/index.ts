@@ -1,4 +1,5 @@
-// Public surface of the storage layer: the provider contract, the built-in providers, and `ctx.state`.
+// Public surface of the storage layer: the provider contract with its errors and limits, the built-in providers,
+// and `ctx.state`.
 export {
   type ContextState,
   createContextState,
@@ -13,7 +14,30 @@ export { assertTtlSeconds, expiryFromTtl, isExpired } from './entry-expiry.js';
 export { FilesystemStorageProvider, type FilesystemStorageProviderOptions } from './filesystem-provider.js';
 export { InMemoryStorageProvider, type InMemoryStorageProviderOptions } from './in-memory-provider.js';
 export { parseStateValue, serializeStateValue } from './json-value.js';
-export { assertStateKey, assertStatePrefix, STATE_KEY_MAX_LENGTH, STATE_KEY_PATTERN } from './storage-keys.js';
+export {
+  type ClientSubject,
+  corruptEntryError,
+  logStorageFailure,
+  quotaExceededError,
+  type StorageFailureSubject,
+  type StorageLogger,
+  type StorageOperation,
+  storageIoError,
+} from './storage-errors.js';
+export {
+  assertStateKey,
+  assertStatePrefix,
+  quoteKey,
+  STATE_KEY_MAX_LENGTH,
+  STATE_KEY_PATTERN,
+} from './storage-keys.js';
+export {
+  DEFAULT_MAX_ENTRIES_PER_TENANT,
+  DEFAULT_SWEEP_INTERVAL_MS,
+  resolveStorageLimits,
+  type StorageLimitOptions,
+  type StorageLimits,
+} from './storage-limits.js';
 export {
   providerClosedError,
   type StorageEntry,

@@ -1,6 +1,7 @@
 // Converting `ctx.state` values to and from their stored JSON text. Serialization follows `JSON.stringify` exactly,
 // except that what it would throw on or silently turn into nothing is rejected up front with the offending path.
 import { McpError, serializationError } from '../errors/index.js';
+import { type ClientSubject, corruptEntryError } from './storage-errors.js';
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -78,11 +79,14 @@ export function serializeStateValue(value: unknown): string {
   return JSON.stringify(json);
 }
 
-/** The value a stored text stands for; a text that is not JSON means the store was tampered with or corrupted. */
-export function parseStateValue(text: string): unknown {
+/**
+ * The value a stored text stands for. A text that is not JSON was not written through `ctx.state`: the store was
+ * tampered with or damaged, which is a `storage_corrupt` StorageError naming the key, like a damaged file.
+ */
+export function parseStateValue(text: string, subject: ClientSubject): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw serializationError('Stored state value is not valid JSON', { reason: 'state_corrupt' }, { cause: error });
+    throw corruptEntryError(subject, error);
   }
 }

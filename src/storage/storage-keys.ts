@@ -17,7 +17,7 @@ const CHARACTER_NAMES: Record<string, string> = {
 };
 
 /** Keys in messages are quoted and cut short, so a hostile or huge key cannot flood a log line. */
-function quote(text: string): string {
+export function quoteKey(text: string): string {
   const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
   return JSON.stringify(shown);
 }
@@ -51,7 +51,7 @@ function assertRule(text: unknown, what: 'key' | 'list prefix', allowEmpty: bool
     });
   }
   const problem = problemWith(text, allowEmpty);
-  if (problem) throw validationError(`Invalid state ${what} ${quote(text)}: ${problem}`, { reason });
+  if (problem) throw validationError(`Invalid state ${what} ${quoteKey(text)}: ${problem}`, { reason });
 }
 
 /** Throws `McpError(ValidationError)` naming the key and the broken rule. */

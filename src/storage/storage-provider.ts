@@ -29,6 +29,21 @@ export interface StorageListPage {
 /**
  * A tenant-scoped key-value store of JSON strings. Expired entries are never returned by any call, and `take` is
  * an atomic read-and-delete: of any number of concurrent takes of one key, exactly one receives the value.
+ *
+ * Failures reject with `McpError(StorageError)` whose message and data a client may see: they name the key and the
+ * operation (`data.reason` `storage_io`, `storage_corrupt`, `state_quota_exceeded`, `storage_closed`) and never a
+ * path, errno, host or syscall. The backend's own error goes in `cause` and, when the provider has a logger, to the
+ * log (see `storage-errors.ts`).
+ *
+ * Bounds: each provider holds at most `maxEntriesPerTenant` live entries per tenant. A `set` or `setMany` that would
+ * add keys beyond it rejects with `state_quota_exceeded` (`data.limit`) and writes nothing; overwriting a live key is
+ * always allowed, and expired entries never count. Expired entries are removed even when nobody reads them again:
+ * by the backend itself (native TTL) or by `sweepExpired` on a timer that `close` stops.
+ *
+ * Corrupt entries (stored bytes no write produced), where a backend can have them: `list` skips them and logs a
+ * warning with `tenantId` and `key`, once per entry per call; `get`, `getMany` and `take` reject `storage_corrupt`
+ * (`take` still consumes the entry); `delete` and `deleteMany` remove them and count them as removed; they count
+ * towards the quota until deleted.
  */
 export interface StorageProvider {
   get(tenantId: string, key: string): Promise<string | null>;
@@ -38,11 +53,17 @@ export interface StorageProvider {
   take(tenantId: string, key: string): Promise<string | null>;
   /** The live entries among `keys`; absent and expired keys are left out. */
   getMany(tenantId: string, keys: readonly string[]): Promise<Map<string, string>>;
+  /** All or nothing under the quota: it is checked for the whole batch before anything is written. */
   setMany(tenantId: string, entries: ReadonlyMap<string, string>, opts?: StorageSetOptions): Promise<void>;
   /** Resolves with the number of live entries removed. */
   deleteMany(tenantId: string, keys: readonly string[]): Promise<number>;
   list(tenantId: string, prefix: string, opts: StorageListOptions): Promise<StorageListPage>;
-  /** Releases resources; later calls reject with a StorageError. */
+  /**
+   * Removes expired entries and resolves with how many it removed; never touches a live one. A provider whose
+   * backend expires entries by itself may leave it out. The periodic sweep calls it; tests call it directly.
+   */
+  sweepExpired?(): Promise<number>;
+  /** Stops the periodic sweep and releases resources; later calls reject with a StorageError. */
   close(): Promise<void>;
 }
 

@@ -1,14 +1,19 @@
 // The app-wide owner of the configured StorageProvider. Request code never sees the provider: it gets a
 // tenant-scoped ContextState from `forTenant`, which is how `ctx.state` is built.
 import { type ContextState, createContextState } from './context-state.js';
+import type { StorageLogger } from './storage-errors.js';
 import type { StorageProvider } from './storage-provider.js';
 
 export class StorageService {
-  constructor(private readonly provider: StorageProvider) {}
+  /** `logger` hears of stored values `list` had to skip because they are not JSON. */
+  constructor(
+    private readonly provider: StorageProvider,
+    private readonly logger?: StorageLogger,
+  ) {}
 
   /** The state API scoped to `tenantId`; with no tenant every call rejects with InvalidRequest. */
   forTenant(tenantId: string | undefined): ContextState {
-    return createContextState(this.provider, tenantId);
+    return createContextState(this.provider, tenantId, this.logger);
   }
 
   /** Closes the provider; to be called once, at shutdown. */

@@ -111,7 +111,20 @@ describe('loadConfig', () => {
   });
 
   it('ignores a filesystem path when storage is in memory', () => {
-    expect(loadConfig({ STORAGE_FILESYSTEM_PATH: '/tmp/unused' }).storage).toEqual({ type: 'in-memory' });
+    expect(loadConfig({ STORAGE_FILESYSTEM_PATH: '/tmp/unused' }).storage).toEqual({
+      type: 'in-memory',
+      maxEntriesPerTenant: 10_000,
+      sweepIntervalMs: 60_000,
+    });
+  });
+
+  it('reads the storage bounds, and refuses a zero quota or a sweep more often than once a second', () => {
+    const env = { STORAGE_MAX_ENTRIES_PER_TENANT: '500', STORAGE_SWEEP_INTERVAL_MS: '5000' };
+    expect(loadConfig(env).storage).toMatchObject({ maxEntriesPerTenant: 500, sweepIntervalMs: 5000 });
+    expect(configProblems({ STORAGE_MAX_ENTRIES_PER_TENANT: '0', STORAGE_SWEEP_INTERVAL_MS: '10' })).toEqual([
+      'Invalid configuration: STORAGE_MAX_ENTRIES_PER_TENANT="0" is not valid: expected an integer from 1 to 100000000.',
+      'Invalid configuration: STORAGE_SWEEP_INTERVAL_MS="10" is not valid: expected an integer from 1000 to 86400000.',
+    ]);
   });
 
   it('reads process.env when given nothing', () => {

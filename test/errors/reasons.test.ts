@@ -36,12 +36,13 @@ describe('the reasons table', () => {
       invalid_ttl: C.ValidationError,
       state_schema_mismatch: C.ValidationError,
       state_not_serializable: C.SerializationError,
-      state_corrupt: C.SerializationError,
+      state_quota_exceeded: C.StorageError,
       state_tenant_missing: C.StorageError,
       storage_io: C.StorageError,
       storage_corrupt: C.StorageError,
       storage_closed: C.StorageError,
       storage_path_missing: C.ConfigurationError,
+      storage_limit_invalid: C.ConfigurationError,
       storage_type_unknown: C.ConfigurationError,
     });
   });

@@ -1,22 +1,24 @@
 // Runs the compliance suite against the filesystem provider, plus what only a shared directory can show: atomic
 // `take` across two provider instances, the on-disk layout, and purging of expired files.
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
 import { FilesystemStorageProvider } from '../../src/storage/index.js';
 import { runStorageProviderCompliance } from './provider-compliance.js';
-import { expectMcpError, freshTempDir, makeFilesystemProvider, manualClock } from './storage-test-helpers.js';
+import {
+  expectMcpError,
+  filesUnder,
+  freshTempDir,
+  makeFilesystemProvider,
+  manualClock,
+} from './storage-test-helpers.js';
 
-/** Every file under `dir`, as paths relative to it. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
-}
-
-runStorageProviderCompliance('FilesystemStorageProvider', makeFilesystemProvider);
+runStorageProviderCompliance('FilesystemStorageProvider', makeFilesystemProvider, {
+  quota: true,
+  sweep: true,
+  corruptEntries: true,
+});
 
 describe('FilesystemStorageProvider on a shared root', () => {
   let root: string;
@@ -158,6 +160,7 @@ describe('FilesystemStorageProvider on disk', () => {
     await provider.set('t', 'k', '1');
     const [entryFile] = await filesUnder(root);
     await writeFile(join(root, entryFile ?? ''), '{ not json');
-    await expectMcpError(provider.get('t', 'k'), JsonRpcErrorCode.StorageError, /Corrupt storage entry/);
+    const error = await expectMcpError(provider.get('t', 'k'), JsonRpcErrorCode.StorageError, /"k".*corrupt/);
+    expect(error.data).toMatchObject({ reason: 'storage_corrupt', key: 'k' });
   });
 });

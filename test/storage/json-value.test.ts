@@ -51,12 +51,16 @@ describe('serializeStateValue', () => {
 
 describe('parseStateValue', () => {
   it('parses stored JSON text', () => {
-    expect(parseStateValue('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(parseStateValue('{"a":[1,2]}', { operation: 'get', key: 'k' })).toEqual({ a: [1, 2] });
   });
 
-  it('throws a SerializationError for text that is not JSON', () => {
-    expect(() => parseStateValue('{oops')).toThrow(
-      expect.objectContaining({ code: JsonRpcErrorCode.SerializationError }) as unknown as Error,
+  it('throws a storage_corrupt StorageError naming the key for text that is not JSON', () => {
+    expect(() => parseStateValue('{oops', { operation: 'get', key: 'item/1' })).toThrow(
+      expect.objectContaining({
+        code: JsonRpcErrorCode.StorageError,
+        message: expect.stringContaining('"item/1"'),
+        data: expect.objectContaining({ reason: 'storage_corrupt', key: 'item/1', operation: 'get' }),
+      }) as unknown as Error,
     );
   });
 });

@@ -1,9 +1,10 @@
 // The behaviour every StorageProvider must show, as one suite each provider's test file runs against itself.
 // A provider is built with the suite's manual clock, so TTL cases need no real waiting.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
 import type { StorageProvider } from '../../src/storage/index.js';
 import {
+  captureLogger,
   expectMcpError,
   type MakeProvider,
   type ManualClock,
@@ -13,7 +14,31 @@ import {
 
 const T = 'tenant-a';
 
-export function runStorageProviderCompliance(name: string, makeProvider: MakeProvider): void {
+/**
+ * The parts of the contract a provider takes part in beyond the basics. Each is a deliberate choice: the cases of
+ * a part left out still appear in the run, as skipped.
+ */
+export interface ComplianceOptions {
+  /** The provider honours `maxEntriesPerTenant` from MakeProviderOptions and refuses with `state_quota_exceeded`. */
+  quota?: boolean;
+  /** The provider implements `sweepExpired()` (a backend with native expiry may leave it out). */
+  sweep?: boolean;
+  /** The provider's entries can be corrupt, and its factory supplies `corruptEntry` to damage one. */
+  corruptEntries?: boolean;
+}
+
+/** The small limit the quota cases build their provider with. */
+const QUOTA = 3;
+
+async function keysOf(provider: StorageProvider, tenantId = T): Promise<string[]> {
+  return (await provider.list(tenantId, '', { limit: 100 })).items.map((item) => item.key);
+}
+
+export function runStorageProviderCompliance(
+  name: string,
+  makeProvider: MakeProvider,
+  options: ComplianceOptions = {},
+): void {
   describe(`${name} (StorageProvider compliance)`, () => {
     let clock: ManualClock;
     let subject: ProviderUnderTest;
@@ -309,5 +334,197 @@ export function runStorageProviderCompliance(name: string, makeProvider: MakePro
         await expectMcpError(provider.list(T, '', { limit: 1 }), JsonRpcErrorCode.StorageError);
       });
     });
+
+    // A provider that cannot have this property (no corrupt entries in memory) opts out; nothing is skipped.
+    if (options.quota)
+      describe('entry quota per tenant', () => {
+        /** A provider built with the small limit, holding three entries already; removed when the test ends. */
+        async function fullStore(): Promise<StorageProvider> {
+          const limited = await makeProvider({ now: clock.now, maxEntriesPerTenant: QUOTA });
+          onTestFinished(() => limited.cleanup());
+          for (const key of ['q/a', 'q/b', 'q/c']) await limited.provider.set(T, key, `"${key}"`);
+          return limited.provider;
+        }
+
+        it('refuses a new key once the tenant holds the limit, names the limit, and writes nothing', async () => {
+          const store = await fullStore();
+          const error = await expectMcpError(store.set(T, 'q/d', '1'), JsonRpcErrorCode.StorageError, /"q\/d"/);
+          expect(error.data).toMatchObject({ reason: 'state_quota_exceeded', limit: QUOTA });
+          expect(error.data?.recovery?.hint).toMatch(/ttl/);
+          expect(await store.get(T, 'q/d')).toBeNull();
+          expect(await keysOf(store)).toEqual(['q/a', 'q/b', 'q/c']);
+        });
+
+        it('still overwrites existing keys at the limit, by set and by setMany', async () => {
+          const store = await fullStore();
+          await store.set(T, 'q/a', '"new a"', { ttlSeconds: 60 });
+          await store.setMany(
+            T,
+            new Map([
+              ['q/b', '"new b"'],
+              ['q/c', '"new c"'],
+            ]),
+          );
+          expect(await store.getMany(T, ['q/a', 'q/b', 'q/c'])).toEqual(
+            new Map([
+              ['q/a', '"new a"'],
+              ['q/b', '"new b"'],
+              ['q/c', '"new c"'],
+            ]),
+          );
+        });
+
+        it('refuses a setMany whose new keys would pass the limit, writing none of the batch', async () => {
+          const store = await fullStore();
+          await store.delete(T, 'q/c');
+          const batch = new Map([
+            ['q/a', '"overwrite"'],
+            ['q/x', '1'],
+            ['q/y', '2'],
+          ]);
+          const error = await expectMcpError(store.setMany(T, batch), JsonRpcErrorCode.StorageError);
+          expect(error.data).toMatchObject({ reason: 'state_quota_exceeded', limit: QUOTA });
+          expect(await store.get(T, 'q/a')).toBe('"q/a"');
+          expect(await keysOf(store)).toEqual(['q/a', 'q/b']);
+          batch.delete('q/y');
+          await store.setMany(T, batch);
+          expect(await keysOf(store)).toEqual(['q/a', 'q/b', 'q/x']);
+        });
+
+        it('frees a slot when an entry is deleted, taken or deleted in a batch', async () => {
+          const store = await fullStore();
+          await store.delete(T, 'q/a');
+          await store.set(T, 'q/d', '1');
+          await store.take(T, 'q/b');
+          await store.set(T, 'q/e', '1');
+          await store.deleteMany(T, ['q/c', 'q/d']);
+          await store.setMany(
+            T,
+            new Map([
+              ['q/f', '1'],
+              ['q/g', '1'],
+            ]),
+          );
+          expect(await keysOf(store)).toEqual(['q/e', 'q/f', 'q/g']);
+        });
+
+        it('does not count expired entries, even ones nobody has read since they expired', async () => {
+          const store = await fullStore();
+          await store.deleteMany(T, ['q/a', 'q/b', 'q/c']);
+          for (const key of ['t/1', 't/2', 't/3']) await store.set(T, key, '1', { ttlSeconds: 10 });
+          await expectMcpError(store.set(T, 'q/new', '1'), JsonRpcErrorCode.StorageError);
+          clock.advanceSeconds(10);
+          await store.set(T, 'q/new', '1');
+          await store.setMany(
+            T,
+            new Map([
+              ['q/x', '1'],
+              ['q/y', '1'],
+            ]),
+          );
+          expect(await keysOf(store)).toEqual(['q/new', 'q/x', 'q/y']);
+        });
+
+        it('counts each tenant on its own', async () => {
+          const store = await fullStore();
+          for (const key of ['1', '2', '3']) await store.set('tenant-b', key, '1');
+          await expectMcpError(store.set('tenant-b', '4', '1'), JsonRpcErrorCode.StorageError);
+          expect(await keysOf(store, 'tenant-b')).toEqual(['1', '2', '3']);
+        });
+      });
+
+    // A provider that cannot have this property (no corrupt entries in memory) opts out; nothing is skipped.
+    if (options.sweep)
+      describe('sweepExpired', () => {
+        function sweep(): Promise<number> {
+          if (!provider.sweepExpired) throw new Error(`${name} opted into the sweep cases without sweepExpired()`);
+          return provider.sweepExpired();
+        }
+
+        it('removes expired entries nobody read, and leaves every live one', async () => {
+          await provider.set(T, 'gone/1', '1', { ttlSeconds: 5 });
+          await provider.set('tenant-b', 'gone/2', '2', { ttlSeconds: 5 });
+          await provider.set(T, 'later', '"later"', { ttlSeconds: 60 });
+          await provider.set(T, 'forever', '"forever"');
+          clock.advanceSeconds(5);
+          expect(await sweep()).toBe(2);
+          expect(await sweep()).toBe(0);
+          expect(await provider.get(T, 'later')).toBe('"later"');
+          expect(await provider.get(T, 'forever')).toBe('"forever"');
+          expect(await keysOf(provider)).toEqual(['forever', 'later']);
+        });
+
+        it('removes nothing before the expiry instant', async () => {
+          await provider.set(T, 'soon', '1', { ttlSeconds: 5 });
+          clock.advanceSeconds(4.999);
+          expect(await sweep()).toBe(0);
+          expect(await provider.get(T, 'soon')).toBe('1');
+        });
+
+        it('resolves 0 on an empty store and rejects after close', async () => {
+          expect(await sweep()).toBe(0);
+          await provider.close();
+          await expectMcpError(sweep(), JsonRpcErrorCode.StorageError, /closed/);
+        });
+      });
+
+    // A provider that cannot have this property (no corrupt entries in memory) opts out; nothing is skipped.
+    if (options.corruptEntries)
+      describe('corrupt entries', () => {
+        /** A provider holding a, b and c, with b damaged in place; removed when the test ends. */
+        async function damagedStore() {
+          const log = captureLogger();
+          const damaged = await makeProvider({ now: clock.now, logger: log.logger });
+          onTestFinished(() => damaged.cleanup());
+          const { corruptEntry } = damaged;
+          if (!corruptEntry) throw new Error(`${name} opted into the corrupt-entry cases without corruptEntry`);
+          for (const key of ['a', 'b', 'c']) await damaged.provider.set(T, key, `"${key}"`);
+          await corruptEntry(T, 'b');
+          return { store: damaged.provider, log, corruptEntry };
+        }
+
+        it('list skips a corrupt entry, pages past it, and logs one warning naming it per call', async () => {
+          const { store, log } = await damagedStore();
+          expect(await store.list(T, '', { limit: 10 })).toEqual({
+            items: [
+              { key: 'a', value: '"a"' },
+              { key: 'c', value: '"c"' },
+            ],
+            hasMore: false,
+          });
+          expect(await store.list(T, '', { limit: 1 })).toEqual({ items: [{ key: 'a', value: '"a"' }], hasMore: true });
+          expect(await store.list(T, '', { limit: 1, after: 'a' })).toEqual({
+            items: [{ key: 'c', value: '"c"' }],
+            hasMore: false,
+          });
+          const warnings = log.lines.filter((line) => line.level === 'warning');
+          expect(warnings).toHaveLength(3);
+          for (const warning of warnings) expect(warning).toMatchObject({ tenantId: T, key: 'b' });
+        });
+
+        it('get and getMany reject storage_corrupt naming the key', async () => {
+          const { store } = await damagedStore();
+          const error = await expectMcpError(store.get(T, 'b'), JsonRpcErrorCode.StorageError, /"b".*corrupt/);
+          expect(error.data).toMatchObject({ reason: 'storage_corrupt', key: 'b' });
+          await expectMcpError(store.getMany(T, ['a', 'b']), JsonRpcErrorCode.StorageError, /"b"/);
+          expect(await store.get(T, 'a')).toBe('"a"');
+        });
+
+        it('take rejects storage_corrupt and consumes the entry', async () => {
+          const { store } = await damagedStore();
+          const error = await expectMcpError(store.take(T, 'b'), JsonRpcErrorCode.StorageError);
+          expect(error.data).toMatchObject({ reason: 'storage_corrupt', key: 'b' });
+          expect(await store.get(T, 'b')).toBeNull();
+        });
+
+        it('delete and deleteMany remove a corrupt entry and count it', async () => {
+          const { store, corruptEntry } = await damagedStore();
+          expect(await store.delete(T, 'b')).toBe(true);
+          expect(await store.get(T, 'b')).toBeNull();
+          await corruptEntry(T, 'c');
+          expect(await store.deleteMany(T, ['a', 'c'])).toBe(2);
+          expect(await keysOf(store)).toEqual([]);
+        });
+      });
   });
 }

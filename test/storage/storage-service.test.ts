@@ -33,6 +33,31 @@ describe('createStorageProvider', () => {
     expect(await readdir(dir)).toContain('t_74');
   });
 
+  it.each([
+    ['in-memory', (): StorageProviderConfig => ({ type: 'in-memory', maxEntriesPerTenant: 1 })],
+    ['filesystem', (): StorageProviderConfig => ({ type: 'filesystem', path: dir, maxEntriesPerTenant: 1 })],
+  ])('passes the entry limit to the %s provider', async (_name, config) => {
+    const provider = createStorageProvider({ ...config(), sweepIntervalMs: 0 });
+    await provider.set('t', 'first', '1');
+    const error = await expectMcpError(provider.set('t', 'second', '1'), JsonRpcErrorCode.StorageError);
+    expect(error.data).toMatchObject({ reason: 'state_quota_exceeded', limit: 1 });
+    await provider.close();
+  });
+
+  it.each([
+    { maxEntriesPerTenant: 0 },
+    { maxEntriesPerTenant: 1.5 },
+    { sweepIntervalMs: -1 },
+    { sweepIntervalMs: Number.NaN },
+  ])('refuses the limits %j', (limits) => {
+    expect(() => createStorageProvider({ type: 'in-memory', ...limits })).toThrow(
+      expect.objectContaining({
+        code: JsonRpcErrorCode.ConfigurationError,
+        data: { reason: 'storage_limit_invalid' },
+      }) as unknown as Error,
+    );
+  });
+
   it('rejects a filesystem config without a path and an unknown type', () => {
     expect(() => createStorageProvider({ type: 'filesystem', path: '' })).toThrow(
       expect.objectContaining({ code: JsonRpcErrorCode.ConfigurationError }) as unknown as Error,
