@@ -1,14 +1,13 @@
 // Builds the per-request Context from what the era bridge knows about the request. Everything here is cheap
 // closures over per-request collectors; nothing is compiled or looked up by name.
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
-import type { ErrorContract } from '../../decorators/types.js';
 import { createContextLogger, type Logger, type LogLevel, type LogMirror } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import { type ContentCollector, createContentCollector } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
 import type { RoundInputs } from './context-inputs.js';
 import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
-import { createFail, createRecoveryFor, type TypedFail } from './error-contract.js';
+import { type CompiledContract, NO_CONTRACT, type TypedFail } from './error-contract.js';
 import { KilnContext, type KilnContextFields } from './kiln-context.js';
 import type { AuthContext } from './request-context.js';
 
@@ -55,25 +54,17 @@ export interface BuiltContext {
   readonly media: ContentCollector;
 }
 
-// Contracts are static per definition, so their fail/recoveryFor closures are built once and shared.
-const contractHelpers = new WeakMap<ErrorContract, Pick<KilnContextFields, 'fail' | 'recoveryFor'>>();
-const NO_CONTRACT: ErrorContract = [];
-
-function helpersFor(contract: ErrorContract): Pick<KilnContextFields, 'fail' | 'recoveryFor'> {
-  let helpers = contractHelpers.get(contract);
-  if (!helpers) {
-    helpers = { fail: createFail(contract), recoveryFor: createRecoveryFor(contract) };
-    contractHelpers.set(contract, helpers);
-  }
-  return helpers;
-}
-
-export function createContext(seed: ContextSeed, services: ContextServices, contract = NO_CONTRACT): BuiltContext {
+/** The Context of one request; `contract` is the definition's compiled @Errors (its ctx.fail and ctx.recoveryFor). */
+export function createContext(
+  seed: ContextSeed,
+  services: ContextServices,
+  contract: CompiledContract = NO_CONTRACT,
+): BuiltContext {
   const enrichment = createEnrichmentCollector();
   const media = createContentCollector();
   const { channel } = seed;
   const timestamp = seed.timestamp ?? new Date().toISOString();
-  const { fail, recoveryFor } = helpersFor(contract);
+  const { fail, recoveryFor } = contract;
   // Written out field by field: object spread with extra keys takes V8's slow path (microseconds per request).
   const context: KilnContext = new KilnContext(
     {

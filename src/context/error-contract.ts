@@ -36,6 +36,20 @@ export function createRecoveryFor(contract: ErrorContract): (reason: string) => 
   };
 }
 
+/** A contract with its ctx.fail and ctx.recoveryFor built once, when the definition is compiled. */
+export interface CompiledContract {
+  readonly entries: ErrorContract;
+  readonly fail: TypedFail<string>;
+  readonly recoveryFor: (reason: string) => Recovery | Record<string, never>;
+}
+
+export function compileContract(entries: ErrorContract = []): CompiledContract {
+  return { entries, fail: createFail(entries), recoveryFor: createRecoveryFor(entries) };
+}
+
+/** For handlers that declare no contract (completions, listings). */
+export const NO_CONTRACT: CompiledContract = compileContract([]);
+
 export function findEntry(contract: ErrorContract, reason: string | undefined): ErrorContractEntry | undefined {
   return reason === undefined ? undefined : contract.find((entry) => entry.reason === reason);
 }

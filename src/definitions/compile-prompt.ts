@@ -3,6 +3,7 @@
 import { ERRORS_METADATA, PROMPT_METADATA, readMetadata } from '../../decorators/metadata-keys.js';
 import type { PromptMetadata } from '../../decorators/prompt.js';
 import type { Constructor, ErrorContract } from '../../decorators/types.js';
+import { compileContract } from '../context/error-contract.js';
 import type { CompiledPrompt, PromptHandler } from './compiled-resource.js';
 import { type JsonSchema, toJsonSchema, undescribedFields } from './json-schema.js';
 import type { LintFindings } from './tool-lint.js';
@@ -34,7 +35,7 @@ export function compilePrompt(promptClass: Constructor, findings: LintFindings):
     promptClass: promptClass as unknown as CompiledPrompt['promptClass'],
     args: options.args,
     description: options.description,
-    contract: readMetadata<ErrorContract>(ERRORS_METADATA, promptClass) ?? [],
+    contract: compileContract(readMetadata<ErrorContract>(ERRORS_METADATA, promptClass)),
     listing: Object.freeze({
       name,
       ...(options.title ? { title: options.title } : {}),

@@ -1,8 +1,10 @@
 // Decorated resource classes → CompiledResource. A template's `{variables}` must match its typed params exactly.
+
 import { UriTemplate } from '@modelcontextprotocol/server';
 import { ERRORS_METADATA, RESOURCE_METADATA, readMetadata } from '../../decorators/metadata-keys.js';
 import type { ResourceMetadata } from '../../decorators/resource.js';
 import type { Constructor, ErrorContract } from '../../decorators/types.js';
+import { compileContract } from '../context/error-contract.js';
 import { checkedCacheHint } from './cache-hint.js';
 import type { CompiledResource, ResourceHandler } from './compiled-resource.js';
 import { toJsonSchema, undescribedFields } from './json-schema.js';
@@ -53,7 +55,7 @@ export function compileResource(resourceClass: Constructor, findings: LintFindin
     template,
     params: options.params,
     mimeType: options.mimeType,
-    contract: readMetadata<ErrorContract>(ERRORS_METADATA, resourceClass) ?? [],
+    contract: compileContract(readMetadata<ErrorContract>(ERRORS_METADATA, resourceClass)),
     listing: template ? undefined : Object.freeze({ uri: uriTemplate, ...common }),
     templateListing: template ? Object.freeze({ uriTemplate, ...common }) : undefined,
     listsInstances: typeof prototype.list === 'function',

@@ -1,5 +1,6 @@
 // Turns a decorated tool class into a CompiledTool, collecting lint findings instead of throwing so one boot
 // reports every problem at once.
+
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { EnrichmentMetadata } from '../../decorators/enrichment.js';
@@ -13,6 +14,7 @@ import {
 } from '../../decorators/metadata-keys.js';
 import type { ToolMetadata } from '../../decorators/tool.js';
 import type { Constructor, DisabledMetadata, ErrorContract } from '../../decorators/types.js';
+import { compileContract } from '../context/error-contract.js';
 import { compileConsent } from './compile-consent.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { compileInput, type InputOptions } from './input/index.js';
@@ -92,7 +94,7 @@ export function compileTool(
     outputKeys: Object.keys(options.output?.shape ?? {}),
     enrichmentKeys: Object.keys(enrichmentShape),
     enrichmentTrailer: enrichment?.trailer ?? {},
-    contract,
+    contract: compileContract(contract),
     advertisedOutputSchema: advertisedOutputSchema as JsonSchema | undefined,
     disabled,
     consent,

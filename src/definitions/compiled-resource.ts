@@ -1,4 +1,5 @@
 // Resources and prompts as the runtime serves them, compiled once at boot.
+
 import type {
   ResourceTemplateType,
   UriTemplate,
@@ -9,6 +10,7 @@ import type { z } from 'zod';
 import type { PromptReturn } from '../../decorators/prompt.js';
 import type { CacheHint, ResourceReadReturn } from '../../decorators/resource.js';
 import type { ErrorContract } from '../../decorators/types.js';
+import type { CompiledContract } from '../context/error-contract.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -32,7 +34,8 @@ export interface CompiledResource {
   readonly template: UriTemplate | undefined;
   readonly params: z.ZodObject | undefined;
   readonly mimeType: string | undefined;
-  readonly contract: ErrorContract;
+  /** The @Errors contract, with ctx.fail and ctx.recoveryFor built once. */
+  readonly contract: CompiledContract;
   /** resources/list entry of a fixed URI, or resources/templates/list entry of a template. */
   readonly listing: WireResource | undefined;
   readonly templateListing: ResourceTemplateType | undefined;
@@ -56,7 +59,8 @@ export interface CompiledPrompt {
   readonly promptClass: new (...args: never[]) => PromptHandler;
   readonly args: z.ZodObject | undefined;
   readonly description: string;
-  readonly contract: ErrorContract;
+  /** The @Errors contract, with ctx.fail and ctx.recoveryFor built once. */
+  readonly contract: CompiledContract;
   readonly listing: WirePrompt;
   readonly completes: boolean;
 }

@@ -1,7 +1,9 @@
 // A tool as the runtime serves it: schemas converted, validators built and the wire definition frozen at boot.
+
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer, ErrorContract } from '../../decorators/types.js';
+import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
 import type { CompiledInput } from './input/index.js';
 import type { JsonSchema } from './json-schema.js';
@@ -26,7 +28,8 @@ export interface CompiledTool {
   readonly outputKeys: readonly string[];
   readonly enrichmentKeys: readonly string[];
   readonly enrichmentTrailer: EnrichmentTrailer<EnrichmentShape>;
-  readonly contract: ErrorContract;
+  /** The @Errors contract, with ctx.fail and ctx.recoveryFor built once. */
+  readonly contract: CompiledContract;
   readonly advertisedOutputSchema: JsonSchema | undefined;
   readonly disabled: DisabledMetadata | undefined;
   /** The @RequiresConsent gate the handler runs behind; undefined for ungated tools. */

@@ -2,9 +2,10 @@
 // disposed whatever happens. Tools read the collectors back; resources, prompts and completions answer failures
 // as JSON-RPC errors (runScopedHandler).
 import type { DependencyContainer } from 'tsyringe';
-import type { Constructor, ErrorContract } from '../../decorators/types.js';
+import type { Constructor } from '../../decorators/types.js';
 import type { Context } from '../context/context.js';
 import { type BuiltContext, type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
+import type { CompiledContract } from '../context/error-contract.js';
 import { openRequestScope } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
 import { toProtocolFailure } from './handler-failure.js';
@@ -21,7 +22,7 @@ export async function inRequestScope<H, T>(
   runtime: PipelineRuntime,
   seed: ContextSeed,
   handlerClass: Constructor<H>,
-  contract: ErrorContract,
+  contract: CompiledContract,
   run: (handler: H, built: BuiltContext) => T | Promise<T>,
 ): Promise<T> {
   const built = createContext(seed, runtime.services, contract);
@@ -38,7 +39,7 @@ export async function runScopedHandler<H, T>(
   runtime: PipelineRuntime,
   seed: ContextSeed,
   handlerClass: Constructor<H>,
-  contract: ErrorContract,
+  contract: CompiledContract,
   run: (handler: H, context: Context) => T | Promise<T>,
 ): Promise<T> {
   try {
@@ -46,7 +47,7 @@ export async function runScopedHandler<H, T>(
   } catch (error) {
     throw toProtocolFailure(error, {
       requestId: seed.requestId,
-      contract,
+      contract: contract.entries,
       operation: seed.operation,
       logger: runtime.logger,
     });

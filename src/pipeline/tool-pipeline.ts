@@ -25,7 +25,7 @@ export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult
     errorResult(
       classifyError(unanswerableRound(round, tool.name), {
         requestId: seed.requestId,
-        contract: tool.contract,
+        contract: tool.contract.entries,
         operation: tool.name,
       }).envelope,
     ),
@@ -85,7 +85,7 @@ export async function runToolRound(
     return errorResult(
       reportFailure(error, {
         requestId,
-        contract,
+        contract: contract.entries,
         operation,
         label: `Tool ${operation}`,
         subject: { tool: operation },

@@ -1,7 +1,9 @@
 // completion/complete for prompt arguments and resource template variables, answered by the definition's own
 // `complete()` method in a request scope, capped at the 100 values the spec allows.
+
 import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/server';
 import type { ContextSeed } from '../context/create-context.js';
+import { NO_CONTRACT } from '../context/error-contract.js';
 import { kilnError } from '../errors/index.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
@@ -24,19 +26,25 @@ export async function complete(
   }
   if (!target.completes) return { completion: { values: [], hasMore: false } };
   const handlerClass = target.handlerClass as new () => Completer;
-  return runScopedHandler(runtime, { ...seed, operation: target.operation }, handlerClass, [], async (handler) => {
-    const values = (await handler.complete?.(argument.name, argument.value, {
-      arguments: params.context?.arguments ?? {},
-    })) as readonly string[] | undefined;
-    const all = [...(values ?? [])];
-    return {
-      completion: {
-        values: all.slice(0, MAX_COMPLETION_VALUES),
-        total: all.length,
-        hasMore: all.length > MAX_COMPLETION_VALUES,
-      },
-    };
-  });
+  return runScopedHandler(
+    runtime,
+    { ...seed, operation: target.operation },
+    handlerClass,
+    NO_CONTRACT,
+    async (handler) => {
+      const values = (await handler.complete?.(argument.name, argument.value, {
+        arguments: params.context?.arguments ?? {},
+      })) as readonly string[] | undefined;
+      const all = [...(values ?? [])];
+      return {
+        completion: {
+          values: all.slice(0, MAX_COMPLETION_VALUES),
+          total: all.length,
+          hasMore: all.length > MAX_COMPLETION_VALUES,
+        },
+      };
+    },
+  );
 }
 
 function findTarget(runtime: ProtocolRuntime, ref: CompleteRequest['params']['ref']) {

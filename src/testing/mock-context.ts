@@ -6,7 +6,7 @@ import type { ErrorContract } from '../../decorators/types.js';
 import type { Bivariant } from '../context/bivariant.js';
 import type { Context } from '../context/context.js';
 import { type ContextSeed, createContext } from '../context/create-context.js';
-import type { Recovery, TypedFail } from '../context/error-contract.js';
+import { compileContract, type Recovery, type TypedFail } from '../context/error-contract.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { InMemoryStorageProvider, StorageService } from '../storage/index.js';
@@ -81,7 +81,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
   const built = createContext(
     { ...seed, operation: 'MockContext' },
     { logger, logFloor: 'debug', stateFor: (tenantId) => storage.forTenant(tenantId) },
-    options.contract,
+    compileContract(options.contract),
   );
   registerCapture(built.context, {
     seed,

@@ -2,6 +2,7 @@
 // storage opening is observable.
 import type { ErrorContract } from '../../decorators/types.js';
 import { type BuiltContext, type ContextSeed, createContext } from '../../src/context/create-context.js';
+import { compileContract } from '../../src/context/error-contract.js';
 import { createLogger } from '../../src/logging/index.js';
 import { InMemoryStorageProvider, StorageService } from '../../src/storage/index.js';
 import { captureDestination } from '../logging/capture-destination.js';
@@ -38,7 +39,7 @@ export function buildContext(overrides: Partial<ContextSeed> = {}, contract: Err
         return storage.forTenant(tenantId);
       },
     },
-    contract,
+    compileContract(contract),
   );
   return { ...built, openedState, storage };
 }
