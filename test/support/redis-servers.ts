@@ -1,0 +1,311 @@
+// Real redis-server processes for tests: a single node or a 3-master Cluster on free loopback ports, each in its own
+// temp dir with an fsync-always AOF, so a node can be killed and restarted with its data. Only processes started
+// here are ever signalled (by their own ChildProcess), so a system Redis on the machine is never touched.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { redisCommand, waitUntil } from './redis-probe.js';
+
+const HOST = '127.0.0.1';
+/** Redis Cluster nodes also listen on port + 10000 for the cluster bus. */
+const CLUSTER_BUS_OFFSET = 10_000;
+const START_TIMEOUT_MS = 10_000;
+const CLUSTER_TIMEOUT_MS = 30_000;
+
+export interface RedisNode {
+  readonly port: number;
+  /** `127.0.0.1:port`, the form cluster seed lists use. */
+  readonly address: string;
+  readonly url: string;
+  readonly running: boolean;
+  /** SIGKILL, as a crash would; the data dir stays, so `restart` loads the AOF. */
+  kill(): Promise<void>;
+  /** Starts the node again on the same port and dir; resolves once it answers PING. */
+  restart(): Promise<void>;
+}
+
+export interface RedisSingleServer extends RedisNode {
+  /** Kills the process and removes its data dir. */
+  stop(): Promise<void>;
+}
+
+export interface RedisClusterServers {
+  readonly nodes: readonly RedisNode[];
+  readonly addresses: string[];
+  /** The master serving `slot`, as the running nodes report it. */
+  ownerOfSlot(slot: number): Promise<RedisNode>;
+  /** Resolves once every node reports `cluster_state:ok` and none is flagged as failing. */
+  waitHealthy(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** A test run that crashes must not leave servers behind; killing our own children on exit is enough for that. */
+function trackChild(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const running of live) running.kill('SIGKILL');
+  });
+}
+
+function assertInstalled(binary: 'redis-server' | 'redis-cli'): void {
+  const probe = spawnSync(binary, ['--version'], { stdio: 'ignore' });
+  if (probe.error) {
+    throw new Error(
+      `${binary} is not installed (${probe.error.message}). The Redis tests start their own servers: ` +
+        'install Redis with `apt-get install redis-server` (no service needs to run).',
+    );
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
+async function ephemeralPort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, HOST);
+  await once(server, 'listening');
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function freePort(withClusterBus: boolean): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await ephemeralPort();
+    if (!withClusterBus) return port;
+    const bus = port + CLUSTER_BUS_OFFSET;
+    if (bus <= 65_535 && (await portIsFree(bus))) return port;
+  }
+  throw new Error('No free loopback port pair (P, P+10000) found for a Redis Cluster node');
+}
+
+class RedisServerProcess implements RedisNode {
+  private child: ChildProcess | undefined;
+
+  constructor(
+    readonly port: number,
+    private readonly dir: string,
+    private readonly extraArgs: readonly string[],
+  ) {}
+
+  get address(): string {
+    return `${HOST}:${this.port}`;
+  }
+
+  get url(): string {
+    return `redis://${this.address}`;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async start(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      HOST,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--dir',
+      this.dir,
+      '--logfile',
+      join(this.dir, 'redis.log'),
+      ...this.extraArgs,
+    ];
+    const child = spawn('redis-server', args, { stdio: 'ignore' });
+    trackChild(child);
+    this.child = child;
+    let exited = false;
+    child.once('exit', () => {
+      exited = true;
+    });
+    try {
+      await waitUntil(`redis-server on port ${this.port} to answer PING`, START_TIMEOUT_MS, async () => {
+        if (exited) throw new Error('exited');
+        return (await redisCommand(this.port, ['PING'])) === 'PONG';
+      });
+    } catch (error) {
+      await this.kill();
+      const log = await readFile(join(this.dir, 'redis.log'), 'utf8').catch(() => '(no log)');
+      throw new Error(
+        `redis-server on port ${this.port} did not start: ${log.trim().split('\n').slice(-3).join(' | ')}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.running) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  restart(): Promise<void> {
+    if (this.running) throw new Error(`redis-server on port ${this.port} is still running`);
+    return this.start();
+  }
+}
+
+/** Starts a node on a fresh free port, trying another port if a racing process took the one picked. */
+async function startNode(root: string, extraArgs: readonly string[], cluster: boolean): Promise<RedisServerProcess> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort(cluster);
+    const node = new RedisServerProcess(port, join(root, String(port)), extraArgs);
+    try {
+      await node.start();
+      return node;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+export async function startRedisServer(): Promise<RedisSingleServer> {
+  assertInstalled('redis-server');
+  const root = await mkdtemp(join(tmpdir(), 'kiln-redis-'));
+  const node = await startNode(root, [], false);
+  return Object.assign(node, {
+    async stop() {
+      await node.kill();
+      await rm(root, { recursive: true, force: true });
+    },
+  });
+}
+
+interface ClusterNodeLine {
+  port: number;
+  flags: string[];
+  slots: Array<[number, number]>;
+}
+
+/** Parses `CLUSTER NODES`: `<id> <ip:port@bus> <flags> <master> <ping> <pong> <epoch> <link> <slot>...`. */
+function parseClusterNodes(text: string): ClusterNodeLine[] {
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const fields = line.trim().split(' ');
+      const port = Number(fields[1]?.split('@')[0]?.split(':')[1]);
+      const slots = fields.slice(8).flatMap((range): Array<[number, number]> => {
+        if (range.startsWith('[')) return [];
+        const [from, to = from] = range.split('-');
+        return [[Number(from), Number(to)]];
+      });
+      return { port, flags: (fields[2] ?? '').split(','), slots };
+    });
+}
+
+class RedisClusterProcesses implements RedisClusterServers {
+  constructor(
+    readonly nodes: readonly RedisServerProcess[],
+    private readonly root: string,
+  ) {}
+
+  get addresses(): string[] {
+    return this.nodes.map((node) => node.address);
+  }
+
+  async ownerOfSlot(slot: number): Promise<RedisNode> {
+    const reporter = this.nodes.find((node) => node.running);
+    if (!reporter) throw new Error('No Cluster node is running');
+    const lines = parseClusterNodes(await redisCommand(reporter.port, ['CLUSTER', 'NODES']));
+    const owner = lines.find((line) => line.slots.some(([from, to]) => slot >= from && slot <= to));
+    const node = this.nodes.find((candidate) => candidate.port === owner?.port);
+    if (!node) throw new Error(`No Cluster node owns slot ${slot}`);
+    return node;
+  }
+
+  waitHealthy(): Promise<void> {
+    return waitUntil('every Cluster node to report cluster_state:ok', CLUSTER_TIMEOUT_MS, async () => {
+      for (const node of this.nodes) {
+        if (!(await redisCommand(node.port, ['CLUSTER', 'INFO'])).includes('cluster_state:ok')) return false;
+        const lines = parseClusterNodes(await redisCommand(node.port, ['CLUSTER', 'NODES']));
+        if (lines.length !== this.nodes.length) return false;
+        if (lines.some((line) => line.flags.some((flag) => flag === 'fail' || flag === 'fail?'))) return false;
+      }
+      return true;
+    });
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.nodes.map((node) => node.kill()));
+    await rm(this.root, { recursive: true, force: true });
+  }
+}
+
+async function createCluster(addresses: readonly string[]): Promise<void> {
+  const cli = spawn('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '0', '--cluster-yes'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  cli.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  cli.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const [code] = (await once(cli, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`redis-cli --cluster create failed (exit ${code}): ${output.trim().slice(-500)}`);
+}
+
+/**
+ * Three masters, no replicas. `cluster-require-full-coverage no` keeps the other masters serving while one is
+ * down, which is what a fault test needs to show a partial outage.
+ */
+export async function startRedisCluster(): Promise<RedisClusterServers> {
+  assertInstalled('redis-server');
+  assertInstalled('redis-cli');
+  const root = await mkdtemp(join(tmpdir(), 'kiln-redis-cluster-'));
+  const nodes: RedisServerProcess[] = [];
+  try {
+    for (let index = 0; index < 3; index++) {
+      // A relative config file lands in the node's own --dir, next to its AOF, so a restart rejoins as itself.
+      const args = [
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        '2000',
+        '--cluster-require-full-coverage',
+        'no',
+      ];
+      nodes.push(await startNode(root, args, true));
+    }
+    const cluster = new RedisClusterProcesses(nodes, root);
+    await createCluster(cluster.addresses);
+    await cluster.waitHealthy();
+    return cluster;
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.kill()));
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+}
