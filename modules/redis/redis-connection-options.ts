@@ -5,7 +5,10 @@ import { configurationError } from '../../src/errors/index.js';
 interface CommonRedisOptions {
   /** Namespace in front of every key Kiln writes (default `kiln`); must not contain `{`, which would steal the hash tag. */
   keyPrefix?: string;
-  /** Upper bound for one command, including time queued while disconnected (default 2000 ms). */
+  /**
+   * Upper bound for one command, including time queued while disconnected, and for one whole storage call
+   * (default 2000 ms).
+   */
   commandTimeoutMs?: number;
 }
 

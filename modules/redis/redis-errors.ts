@@ -19,10 +19,19 @@ const PROGRAMMING_ERRORS = [TypeError, RangeError, SyntaxError, ReferenceError];
 
 export const STORAGE_UNAVAILABLE_HINT =
   'The storage backend is temporarily unreachable; retry the request in a few seconds.';
+export const STORAGE_FULL_HINT =
+  'The storage backend is out of memory; retry later, or ask the operator to add memory.';
 
+/**
+ * The code word of a server reply (`OOM`, `WRONGTYPE`), or undefined for errors Redis did not send. A MULTI that
+ * Redis refused to run reports EXECABORT; the reply that caused it is the informative one.
+ */
 function replyCode(error: Error): string | undefined {
-  // ioredis raises server replies as `ReplyError`, whose message starts with the reply's code word.
-  return error.name === 'ReplyError' ? error.message.split(' ', 1)[0] : undefined;
+  if (error.name !== 'ReplyError') return undefined;
+  const code = error.message.split(' ', 1)[0] ?? '';
+  const cause = (error as { previousErrors?: unknown[] }).previousErrors?.[0];
+  if (code === 'EXECABORT' && cause instanceof Error) return replyCode(cause) ?? code;
+  return /^[A-Z]+$/.test(code) ? code : 'ERR';
 }
 
 export function storageUnavailable(operation: string, cause: unknown): McpError {
@@ -35,8 +44,8 @@ export function storageUnavailable(operation: string, cause: unknown): McpError 
 
 /**
  * Everything that is not an answer from Redis (refused or reset connections, timeouts, exhausted retries, a
- * cluster without a reachable node) and the transient replies is `storage_unavailable`; other replies (OOM,
- * NOAUTH, WRONGTYPE, ...) are `storage_failed`, since retrying will not help until an operator acts.
+ * cluster without a reachable node) and the transient replies is `storage_unavailable`; OOM under the
+ * `noeviction` policy is `storage_full`; other replies (NOAUTH, WRONGTYPE, ...) are `storage_failed`.
  */
 export function toStorageError(error: unknown, operation: string): McpError {
   if (error instanceof McpError) return error;
@@ -49,6 +58,13 @@ export function toStorageError(error: unknown, operation: string): McpError {
   }
   const code = replyCode(error);
   if (code === undefined || TRANSIENT_REPLIES.has(code)) return storageUnavailable(operation, error);
+  if (code === 'OOM') {
+    return storageError(
+      `Redis storage is full: ${operation} was refused`,
+      { reason: 'storage_full', recovery: { hint: STORAGE_FULL_HINT } },
+      { cause: error },
+    );
+  }
   return storageError(
     `Redis storage refused ${operation} (${code})`,
     { reason: 'storage_failed', redisError: code },

@@ -12,6 +12,7 @@ import {
   type StorageSetOptions,
 } from '../../src/storage/index.js';
 import { decodeCodeUnits } from './code-unit-bytes.js';
+import { withDeadline } from './operation-deadline.js';
 import { createRedisConnection, type RedisClient, type RedisConnection } from './redis-connection.js';
 import type { RedisConnectionOptions } from './redis-connection-options.js';
 import { toStorageError } from './redis-errors.js';
@@ -174,7 +175,8 @@ export class RedisStorageProvider implements StorageProvider {
   ): Promise<T> {
     if (this.closed) throw providerClosedError('RedisStorageProvider');
     try {
-      return await body(this.connection.client, tenantKeys(this.connection.keyPrefix, tenantId));
+      const work = body(this.connection.client, tenantKeys(this.connection.keyPrefix, tenantId));
+      return await withDeadline(work, this.connection.commandTimeoutMs);
     } catch (error) {
       throw toStorageError(error, operation);
     }
