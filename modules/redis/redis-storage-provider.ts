@@ -34,6 +34,8 @@ export interface RedisStorageProviderOptions {
 }
 
 export const DEFAULT_MAX_VALUE_BYTES = 1024 * 1024;
+/** Redis rejects a PX whose deadline overflows 64 bits; 2^52 ms (~140,000 years) is as good as forever. */
+const MAX_EXPIRE_AFTER_MS = 2 ** 52;
 
 interface PreparedWrite {
   stored: string;
@@ -197,7 +199,8 @@ export class RedisStorageProvider implements StorageProvider {
     const expiresAt = expiryFromTtl(this.now(), ttlSeconds);
     return {
       stored: encodeStoredEntry(value, expiresAt),
-      expireAfterMs: ttlSeconds === undefined ? undefined : Math.max(1, Math.ceil(ttlSeconds * 1000)),
+      expireAfterMs:
+        ttlSeconds === undefined ? undefined : Math.min(MAX_EXPIRE_AFTER_MS, Math.max(1, Math.ceil(ttlSeconds * 1000))),
     };
   }
 

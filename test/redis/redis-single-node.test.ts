@@ -99,6 +99,12 @@ describe('RedisStorageProvider on a single node', () => {
     expect(await inspector.zcard(index)).toBe(1);
   });
 
+  it('accepts a TTL far beyond what Redis can express, as a practically endless one', async () => {
+    const provider = open();
+    await provider.set(T, 'forever', '1', { ttlSeconds: 1e300 });
+    expect(await provider.get(T, 'forever')).toBe('1');
+  });
+
   it('rejects a value over the size limit with state_value_too_large and writes nothing', async () => {
     const provider = new RedisStorageProvider({
       connection: { url: server.url, keyPrefix: uniquePrefix() },

@@ -42,6 +42,8 @@ export interface RedisClusterServers {
   stop(): Promise<void>;
 }
 
+export type AppendFsync = 'always' | 'everysec';
+
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
@@ -100,6 +102,7 @@ class RedisServerProcess implements RedisNode {
     readonly port: number,
     private readonly dir: string,
     private readonly extraArgs: readonly string[],
+    private readonly appendfsync: AppendFsync,
   ) {}
 
   get address(): string {
@@ -126,7 +129,7 @@ class RedisServerProcess implements RedisNode {
       '--appendonly',
       'yes',
       '--appendfsync',
-      'always',
+      this.appendfsync,
       '--dir',
       this.dir,
       '--logfile',
@@ -172,11 +175,16 @@ class RedisServerProcess implements RedisNode {
 }
 
 /** Starts a node on a fresh free port, trying another port if a racing process took the one picked. */
-async function startNode(root: string, extraArgs: readonly string[], cluster: boolean): Promise<RedisServerProcess> {
+async function startNode(
+  root: string,
+  extraArgs: readonly string[],
+  cluster: boolean,
+  appendfsync: AppendFsync = 'always',
+): Promise<RedisServerProcess> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort(cluster);
-    const node = new RedisServerProcess(port, join(root, String(port)), extraArgs);
+    const node = new RedisServerProcess(port, join(root, String(port)), extraArgs, appendfsync);
     try {
       await node.start();
       return node;
@@ -187,10 +195,15 @@ async function startNode(root: string, extraArgs: readonly string[], cluster: bo
   throw lastError;
 }
 
-export async function startRedisServer(): Promise<RedisSingleServer> {
+export interface RedisServerOptions {
+  /** `always` (the default) loses nothing on a crash; `everysec` keeps fsync off the latency of each write. */
+  appendfsync?: AppendFsync;
+}
+
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisSingleServer> {
   assertInstalled('redis-server');
   const root = await mkdtemp(join(tmpdir(), 'kiln-redis-'));
-  const node = await startNode(root, [], false);
+  const node = await startNode(root, [], false, options.appendfsync);
   return Object.assign(node, {
     async stop() {
       await node.kill();
