@@ -1,11 +1,10 @@
 // RedisStorageProvider on a real 3-master Redis Cluster: the unchanged compliance suite, exactly-once take across
 // connections, and tenant ids full of `{`, `}` and `:` whose MULTIs must still stay inside one slot.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RedisStorageProvider } from '../../modules/redis/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStorageProviderCompliance } from '../storage/provider-compliance.js';
 import { type RedisClusterServers, startRedisCluster } from '../support/redis-servers.js';
 import { masterOfTenant, oneTenantPerMaster } from './cluster-tenants.js';
-import { makeRedisProvider, redisProvider, uniquePrefix } from './redis-test-providers.js';
+import { makeRedisProvider, openedProviders, uniquePrefix } from './redis-test-providers.js';
 import { expectOneDeleteWinner, expectOneTakeWinnerPerRound } from './take-race.js';
 
 let cluster: RedisClusterServers;
@@ -24,16 +23,7 @@ runStorageProviderCompliance(
 );
 
 describe('RedisStorageProvider on a 3-master Cluster', () => {
-  const opened: RedisStorageProvider[] = [];
-  const open = (keyPrefix: string) => {
-    const provider = redisProvider({ clusterNodes: cluster.addresses }, keyPrefix);
-    opened.push(provider);
-    return provider;
-  };
-
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((provider) => provider.close()));
-  });
+  const { open } = openedProviders(() => ({ clusterNodes: cluster.addresses }));
 
   it('gives a taken value to exactly one caller over two connections, on every master', async () => {
     const prefix = uniquePrefix();

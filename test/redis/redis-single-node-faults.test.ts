@@ -1,14 +1,15 @@
 // RedisStorageProvider when its one redis-server fails: calls fail fast with storage_unavailable and the same
 // provider instance recovers once Redis is back; a crash loses nothing thanks to the fsync-always AOF.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RedisStorageProvider } from '../../modules/redis/index.js';
+import { RedisStorageProvider } from '../../modules/redis/index.js';
 import { tenantKeys } from '../../modules/redis/state-key-layout.js';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { createLogger } from '../../src/logging/index.js';
 import { expectMcpError } from '../storage/storage-test-helpers.js';
 import { redisCommand } from '../support/redis-probe.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
 import { expectUnavailable, untilRecovered } from './outage-expectations.js';
-import { redisProvider, uniquePrefix } from './redis-test-providers.js';
+import { openedProviders, uniquePrefix } from './redis-test-providers.js';
 
 const T = 'tenant-a';
 let server: RedisSingleServer;
@@ -22,16 +23,10 @@ afterAll(async () => {
 });
 
 describe('RedisStorageProvider when Redis fails', () => {
-  const opened: RedisStorageProvider[] = [];
-  const open = (keyPrefix = uniquePrefix()) => {
-    const provider = redisProvider({ url: server.url }, keyPrefix);
-    opened.push(provider);
-    return provider;
-  };
+  const { open, track } = openedProviders(() => ({ url: server.url }));
 
   afterEach(async () => {
     if (!server.running) await server.restart();
-    await Promise.all(opened.splice(0).map((provider) => provider.close()));
   });
 
   it('fails fast with storage_unavailable while Redis is down, and the same instance recovers', async () => {
@@ -110,5 +105,27 @@ describe('RedisStorageProvider when Redis fails', () => {
     const error = await expectMcpError(provider.get(T, 'k'), JsonRpcErrorCode.StorageError);
     expect(error.data).toEqual({ reason: 'storage_failed', redisError: 'WRONGTYPE' });
     expect(error.message).toBe('Redis storage refused get (WRONGTYPE)');
+  });
+
+  it('logs an outage once, with the endpoint, to the process log and not to the caller', async () => {
+    const lines: Array<{ level: string; msg: string; err?: { message: string } }> = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => lines.push(JSON.parse(line)) },
+    });
+    const provider = track(
+      new RedisStorageProvider({ connection: { url: server.url, keyPrefix: uniquePrefix() }, logger }),
+    );
+    await provider.set(T, 'k', '1');
+    await server.kill();
+    await expectUnavailable(provider.get(T, 'k'), [server.port]);
+    await expectUnavailable(provider.get(T, 'k'), [server.port]);
+    await server.restart();
+    await untilRecovered(() => provider.get(T, 'k'));
+    await expect.poll(() => lines.map((line) => line.msg)).toContain('Redis connection ready again');
+
+    const warnings = lines.filter((line) => line.level === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.err?.message).toContain(String(server.port));
   });
 });

@@ -2,14 +2,14 @@
 // exactly-once take across connections, the key layout, code-unit ordering, lazy index pruning, the value limit.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisConnection, RedisStorageProvider } from '../../modules/redis/index.js';
 import { tenantKeys } from '../../modules/redis/state-key-layout.js';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
 import { runStorageProviderCompliance } from '../storage/provider-compliance.js';
 import { expectMcpError } from '../storage/storage-test-helpers.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
-import { makeRedisProvider, redisProvider, uniquePrefix } from './redis-test-providers.js';
+import { makeRedisProvider, openedProviders, redisProvider, uniquePrefix } from './redis-test-providers.js';
 import { expectOneDeleteWinner, expectOneTakeWinnerPerRound } from './take-race.js';
 
 const T = 'tenant-a';
@@ -33,16 +33,7 @@ runStorageProviderCompliance(
 );
 
 describe('RedisStorageProvider on a single node', () => {
-  const opened: RedisStorageProvider[] = [];
-  const open = (keyPrefix = uniquePrefix()) => {
-    const provider = redisProvider({ url: server.url }, keyPrefix);
-    opened.push(provider);
-    return provider;
-  };
-
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((provider) => provider.close()));
-  });
+  const { open, track } = openedProviders(() => ({ url: server.url }));
 
   it('gives a taken value to exactly one of many callers spread over two connections', async () => {
     const prefix = uniquePrefix();
@@ -106,11 +97,9 @@ describe('RedisStorageProvider on a single node', () => {
   });
 
   it('rejects a value over the size limit with state_value_too_large and writes nothing', async () => {
-    const provider = new RedisStorageProvider({
-      connection: { url: server.url, keyPrefix: uniquePrefix() },
-      maxValueBytes: 16,
-    });
-    opened.push(provider);
+    const provider = track(
+      new RedisStorageProvider({ connection: { url: server.url, keyPrefix: uniquePrefix() }, maxValueBytes: 16 }),
+    );
     const tooLarge = 'é'.repeat(9);
     const error = await expectMcpError(provider.set(T, 'big', tooLarge), JsonRpcErrorCode.StorageError, /18 bytes/);
     expect(error.data).toMatchObject({ reason: 'state_value_too_large', limit: 16 });
@@ -125,16 +114,15 @@ describe('RedisStorageProvider on a single node', () => {
   });
 
   it('closes the connection it opened, and leaves a shared connection to its owner', async () => {
-    const clientCount = async () =>
-      String(await inspector.client('LIST'))
-        .trim()
-        .split('\n').length;
-    const before = await clientCount();
+    // Connections of earlier cases may still be closing, so the provider's own connection is found by its id.
+    const clientIds = async () => String(await inspector.client('LIST')).match(/(?<=^id=)\d+/gm) ?? [];
+    const before = new Set(await clientIds());
     const owning = redisProvider({ url: server.url });
     await owning.set(T, 'k', '1');
-    expect(await clientCount()).toBe(before + 1);
+    const opened = (await clientIds()).filter((id) => !before.has(id));
+    expect(opened).toHaveLength(1);
     await owning.close();
-    await expect.poll(clientCount).toBe(before);
+    await expect.poll(clientIds).not.toContain(opened[0]);
 
     const connection = createRedisConnection({ url: server.url, keyPrefix: uniquePrefix() });
     const first = new RedisStorageProvider({ connection });
