@@ -30,6 +30,7 @@ export interface RedisStorageProviderOptions {
   now?: () => number;
   /** Largest stored value in bytes (UTF-8); default 1 MiB. Larger writes fail with `state_value_too_large`. */
   maxValueBytes?: number;
+  /** Process log for connection failures and recoveries of a connection this provider opens. */
   logger?: Logger;
 }
 
