@@ -1,7 +1,8 @@
 // Which Cluster master serves a tenant, asked of the Cluster itself, so tests can pick tenants on chosen masters.
 import { tenantKeys } from '../../modules/redis/state-key-layout.js';
+import type { RedisClusterServers } from '../support/redis-cluster.js';
 import { redisCommand } from '../support/redis-probe.js';
-import type { RedisClusterServers, RedisNode } from '../support/redis-servers.js';
+import type { RedisNode } from '../support/redis-servers.js';
 
 export async function masterOfTenant(
   cluster: RedisClusterServers,

@@ -2,7 +2,7 @@
 // storage_unavailable and promptly; the others keep working, and all recover when the master returns with its AOF.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RedisStorageProvider } from '../../modules/redis/index.js';
-import { type RedisClusterServers, startRedisCluster } from '../support/redis-servers.js';
+import { type RedisClusterServers, startRedisCluster } from '../support/redis-cluster.js';
 import { oneTenantPerMaster } from './cluster-tenants.js';
 import { expectUnavailable, untilRecovered } from './outage-expectations.js';
 import { redisProvider, uniquePrefix } from './redis-test-providers.js';

@@ -2,7 +2,7 @@
 // connections, and tenant ids full of `{`, `}` and `:` whose MULTIs must still stay inside one slot.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStorageProviderCompliance } from '../storage/provider-compliance.js';
-import { type RedisClusterServers, startRedisCluster } from '../support/redis-servers.js';
+import { type RedisClusterServers, startRedisCluster } from '../support/redis-cluster.js';
 import { masterOfTenant, oneTenantPerMaster } from './cluster-tenants.js';
 import { makeRedisProvider, openedProviders, uniquePrefix } from './redis-test-providers.js';
 import { expectOneDeleteWinner, expectOneTakeWinnerPerRound } from './take-race.js';

@@ -1,6 +1,6 @@
-// Real redis-server processes for tests: a single node or a 3-master Cluster on free loopback ports, each in its own
-// temp dir with an fsync-always AOF, so a node can be killed and restarted with its data. Only processes started
-// here are ever signalled (by their own ChildProcess), so a system Redis on the machine is never touched.
+// Real redis-server processes for tests, each on a free loopback port in its own temp dir with an fsync-always AOF,
+// so a node can be killed and restarted with its data. Only processes started here are ever signalled (by their own
+// ChildProcess), so a system Redis on the machine is never touched. The Cluster is in redis-cluster.ts.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,7 +13,6 @@ const HOST = '127.0.0.1';
 /** Redis Cluster nodes also listen on port + 10000 for the cluster bus. */
 const CLUSTER_BUS_OFFSET = 10_000;
 const START_TIMEOUT_MS = 10_000;
-const CLUSTER_TIMEOUT_MS = 30_000;
 
 export interface RedisNode {
   readonly port: number;
@@ -29,16 +28,6 @@ export interface RedisNode {
 
 export interface RedisSingleServer extends RedisNode {
   /** Kills the process and removes its data dir. */
-  stop(): Promise<void>;
-}
-
-export interface RedisClusterServers {
-  readonly nodes: readonly RedisNode[];
-  readonly addresses: string[];
-  /** The master serving `slot`, as the running nodes report it. */
-  ownerOfSlot(slot: number): Promise<RedisNode>;
-  /** Resolves once every node reports `cluster_state:ok` and none is flagged as failing. */
-  waitHealthy(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,7 +47,7 @@ function trackChild(child: ChildProcess): void {
   });
 }
 
-function assertInstalled(binary: 'redis-server' | 'redis-cli'): void {
+export function assertInstalled(binary: 'redis-server' | 'redis-cli'): void {
   const probe = spawnSync(binary, ['--version'], { stdio: 'ignore' });
   if (probe.error) {
     throw new Error(
@@ -95,7 +84,7 @@ async function freePort(withClusterBus: boolean): Promise<number> {
   throw new Error('No free loopback port pair (P, P+10000) found for a Redis Cluster node');
 }
 
-class RedisServerProcess implements RedisNode {
+export class RedisServerProcess implements RedisNode {
   private child: ChildProcess | undefined;
 
   constructor(
@@ -175,7 +164,7 @@ class RedisServerProcess implements RedisNode {
 }
 
 /** Starts a node on a fresh free port, trying another port if a racing process took the one picked. */
-async function startNode(
+export async function startNode(
   root: string,
   extraArgs: readonly string[],
   cluster: boolean,
@@ -210,115 +199,4 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await rm(root, { recursive: true, force: true });
     },
   });
-}
-
-interface ClusterNodeLine {
-  port: number;
-  flags: string[];
-  slots: Array<[number, number]>;
-}
-
-/** Parses `CLUSTER NODES`: `<id> <ip:port@bus> <flags> <master> <ping> <pong> <epoch> <link> <slot>...`. */
-function parseClusterNodes(text: string): ClusterNodeLine[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const fields = line.trim().split(' ');
-      const port = Number(fields[1]?.split('@')[0]?.split(':')[1]);
-      const slots = fields.slice(8).flatMap((range): Array<[number, number]> => {
-        if (range.startsWith('[')) return [];
-        const [from, to = from] = range.split('-');
-        return [[Number(from), Number(to)]];
-      });
-      return { port, flags: (fields[2] ?? '').split(','), slots };
-    });
-}
-
-class RedisClusterProcesses implements RedisClusterServers {
-  constructor(
-    readonly nodes: readonly RedisServerProcess[],
-    private readonly root: string,
-  ) {}
-
-  get addresses(): string[] {
-    return this.nodes.map((node) => node.address);
-  }
-
-  async ownerOfSlot(slot: number): Promise<RedisNode> {
-    const reporter = this.nodes.find((node) => node.running);
-    if (!reporter) throw new Error('No Cluster node is running');
-    const lines = parseClusterNodes(await redisCommand(reporter.port, ['CLUSTER', 'NODES']));
-    const owner = lines.find((line) => line.slots.some(([from, to]) => slot >= from && slot <= to));
-    const node = this.nodes.find((candidate) => candidate.port === owner?.port);
-    if (!node) throw new Error(`No Cluster node owns slot ${slot}`);
-    return node;
-  }
-
-  waitHealthy(): Promise<void> {
-    return waitUntil('every Cluster node to report cluster_state:ok', CLUSTER_TIMEOUT_MS, async () => {
-      for (const node of this.nodes) {
-        if (!(await redisCommand(node.port, ['CLUSTER', 'INFO'])).includes('cluster_state:ok')) return false;
-        const lines = parseClusterNodes(await redisCommand(node.port, ['CLUSTER', 'NODES']));
-        if (lines.length !== this.nodes.length) return false;
-        if (lines.some((line) => line.flags.some((flag) => flag === 'fail' || flag === 'fail?'))) return false;
-      }
-      return true;
-    });
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.nodes.map((node) => node.kill()));
-    await rm(this.root, { recursive: true, force: true });
-  }
-}
-
-async function createCluster(addresses: readonly string[]): Promise<void> {
-  const cli = spawn('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '0', '--cluster-yes'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  cli.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  cli.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const [code] = (await once(cli, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`redis-cli --cluster create failed (exit ${code}): ${output.trim().slice(-500)}`);
-}
-
-/**
- * Three masters, no replicas. `cluster-require-full-coverage no` keeps the other masters serving while one is
- * down, which is what a fault test needs to show a partial outage.
- */
-export async function startRedisCluster(): Promise<RedisClusterServers> {
-  assertInstalled('redis-server');
-  assertInstalled('redis-cli');
-  const root = await mkdtemp(join(tmpdir(), 'kiln-redis-cluster-'));
-  const nodes: RedisServerProcess[] = [];
-  try {
-    for (let index = 0; index < 3; index++) {
-      // A relative config file lands in the node's own --dir, next to its AOF, so a restart rejoins as itself.
-      const args = [
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        'nodes.conf',
-        '--cluster-node-timeout',
-        '2000',
-        '--cluster-require-full-coverage',
-        'no',
-      ];
-      nodes.push(await startNode(root, args, true));
-    }
-    const cluster = new RedisClusterProcesses(nodes, root);
-    await createCluster(cluster.addresses);
-    await cluster.waitHealthy();
-    return cluster;
-  } catch (error) {
-    await Promise.all(nodes.map((node) => node.kill()));
-    await rm(root, { recursive: true, force: true });
-    throw error;
-  }
 }
