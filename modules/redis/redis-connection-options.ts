@@ -59,6 +59,7 @@ function resolveTarget(options: RedisConnectionOptions): ResolvedRedisTarget {
   const url = 'url' in options ? options.url : undefined;
   const clusterNodes = 'clusterNodes' in options ? options.clusterNodes : undefined;
   if (url !== undefined && clusterNodes !== undefined) invalid('give either url or clusterNodes, not both');
+  if (url === undefined && clusterNodes === undefined) invalid('give url (one node) or clusterNodes (a Cluster)');
   if (clusterNodes !== undefined) {
     if (!Array.isArray(clusterNodes) || clusterNodes.length === 0) invalid('clusterNodes needs at least one host:port');
     return { kind: 'cluster', seeds: clusterNodes.map(parseSeed) };

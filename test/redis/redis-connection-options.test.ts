@@ -54,6 +54,7 @@ describe('resolveRedisOptions', () => {
     [{ clusterNodes: ['r:0'] }],
     [{ clusterNodes: ['r:70000'] }],
     [{ url: 'redis://r', clusterNodes: ['r:1'] }],
+    [{ keyPrefix: 'app' }],
     [{ url: 'redis://r', commandTimeoutMs: 0 }],
   ])('rejects %j', (options) => {
     configurationProblem(() => resolveRedisOptions(options as never));
