@@ -109,6 +109,14 @@ describe('public API', () => {
     const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
       exports: Record<string, unknown>;
     };
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './errors', './http', './package.json', './testing']);
+    expect(Object.keys(manifest.exports).sort()).toEqual([
+      '.',
+      './errors',
+      './http',
+      './package.json',
+      './redis',
+      './storage',
+      './testing',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { CacheHint } from '../../decorators/resource.js';
 import type { InjectionToken, Provider } from '../../decorators/types.js';
 import type { SessionMode } from '../config/kiln-config.js';
 import type { InputOptions } from '../definitions/input/index.js';
+import type { ModuleStorageProviders } from '../storage/index.js';
 
 export interface CreateAppOptions {
   /** serverInfo.name; defaults to the root module's name in kebab case. */
@@ -28,6 +29,11 @@ export interface CreateAppOptions {
    * Unset, results carry `ttlMs: 0` and `cacheScope: 'private'`.
    */
   readonly cacheHints?: Partial<Record<CacheableMethod, CacheHint>>;
+  /**
+   * Storage backends that live in modules, by STORAGE_PROVIDER_TYPE. createApp fills `redis` from `mcp-kiln/redis`
+   * (loaded only when selected); pass your own to replace it.
+   */
+  readonly storageProviders?: ModuleStorageProviders;
   /** How long closing waits for requests in flight before closing anyway (default 10,000 ms). */
   readonly shutdownDrainMs?: number;
   /** Replaces providers by token, keeping the module that provides them (used by createTestingModule). */

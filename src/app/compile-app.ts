@@ -29,7 +29,7 @@ import { LifecycleHooks } from './lifecycle-hooks.js';
 export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<AppRuntime> {
   const loaded = loadConfig(options.env ?? process.env, { sessionMode: options.sessionMode?.default });
   const overrides = options.overrides ?? new Map();
-  const modules = applyOverrides(scanModules(appRoot(root, loaded)), overrides);
+  const modules = applyOverrides(scanModules(appRoot(root, loaded, options.storageProviders)), overrides);
   const findings: LintFindings = { errors: [], warnings: [] };
   const graph = buildDependencyGraph(modules, findings.errors);
   const inputOptions = { ...DEFAULT_INPUT_OPTIONS, ...options.input };
@@ -120,8 +120,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
 }
 
 /** The user's root module, with the core module imported first so its singletons are built first. */
-function appRoot(root: ModuleRef, config: KilnConfig): ModuleRef {
-  return { module: KilnAppRoot, imports: [KilnCoreModule.forApp(config), root] };
+function appRoot(root: ModuleRef, config: KilnConfig, storage: CreateAppOptions['storageProviders']): ModuleRef {
+  return { module: KilnAppRoot, imports: [KilnCoreModule.forApp(config, storage), root] };
 }
 
 @Module({})

@@ -7,11 +7,11 @@ import type { KilnConfig } from '../config/kiln-config.js';
 import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
 import { createLogger, type Logger } from '../logging/index.js';
 import { ChangeNotifier } from '../notifications/change-notifier.js';
-import { createStorageProvider, StorageService } from '../storage/index.js';
+import { createStorageProvider, type ModuleStorageProviders, StorageService } from '../storage/index.js';
 
 @Module({})
 export class KilnCoreModule {
-  static forApp(config: KilnConfig): DynamicModule {
+  static forApp(config: KilnConfig, storageProviders: ModuleStorageProviders = {}): DynamicModule {
     return {
       module: KilnCoreModule,
       providers: [
@@ -23,8 +23,14 @@ export class KilnCoreModule {
         },
         {
           provide: STORAGE,
-          useFactory: (resolved: KilnConfig, logger: Logger) =>
-            new StorageService(createStorageProvider(resolved.storage, logger), logger),
+          useFactory: async (resolved: KilnConfig, logger: Logger) => {
+            const { storage } = resolved;
+            const provider =
+              storage.type === 'redis' && storageProviders.redis
+                ? await storageProviders.redis(storage, logger)
+                : createStorageProvider(storage, logger);
+            return new StorageService(provider, logger);
+          },
           inject: [KILN_CONFIG, LOGGER],
         },
         { provide: NOTIFIER, useFactory: () => new ChangeNotifier() },

@@ -4,13 +4,21 @@ import type { ModuleRef } from '../../decorators/types.js';
 import type { CreateAppOptions } from '../app/app-options.js';
 import { compileApp } from '../app/compile-app.js';
 import { KilnApp } from '../app/kiln-app.js';
+import type { StorageProviderFactory } from '../storage/index.js';
 import { listen } from './listen.js';
+
+/** The Redis backend, loaded by the module's public entry only when STORAGE_PROVIDER_TYPE=redis selects it. */
+const loadRedisStorage: StorageProviderFactory = async (config, logger) => {
+  const { createRedisStorageProvider } = await import('mcp-kiln/redis');
+  return createRedisStorageProvider(config, logger);
+};
 
 export async function createApp(
   root: ModuleRef,
   options: CreateAppOptions & { serve?: boolean } = {},
 ): Promise<KilnApp> {
-  const app = new KilnApp(await compileApp(root, options), options);
+  const storageProviders = { redis: loadRedisStorage, ...options.storageProviders };
+  const app = new KilnApp(await compileApp(root, { ...options, storageProviders }), options);
   if (options.serve ?? true) await listen(app);
   return app;
 }

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from '../st
 import { EnvReader } from './env-reader.js';
 
 export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
-export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem'] as const;
+export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem', 'redis'] as const;
 export const SESSION_MODES = ['stateless', 'stateful', 'auto'] as const;
 
 export type SessionMode = (typeof SESSION_MODES)[number];
@@ -29,6 +29,11 @@ export interface StdioConfig {
   readonly maxLineBytes: number | undefined;
 }
 
+/** Where ctx.state (and, with Redis selected, the HTTP host's shared seams) live: one node or a Cluster. */
+export type RedisConfig =
+  | { readonly url: string; readonly keyPrefix?: string }
+  | { readonly clusterNodes: readonly string[]; readonly keyPrefix?: string };
+
 export interface RequestStateConfig {
   /** MCP_REQUEST_STATE_KEY: when set, handlers' requestState is sealed and verified; unset, it passes through raw. */
   readonly secret: string | undefined;
@@ -39,7 +44,11 @@ export interface RequestStateConfig {
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
-  readonly storage: ({ readonly type: 'in-memory' } | { readonly type: 'filesystem'; readonly path: string }) & {
+  readonly storage: (
+    | { readonly type: 'in-memory' }
+    | { readonly type: 'filesystem'; readonly path: string }
+    | ({ readonly type: 'redis' } & RedisConfig)
+  ) & {
     /** STORAGE_MAX_ENTRIES_PER_TENANT: live entries a tenant may hold before a write of a new key is refused. */
     readonly maxEntriesPerTenant: number;
     /** STORAGE_SWEEP_INTERVAL_MS: how often expired entries nobody reads again are removed. */
@@ -106,6 +115,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
       max: 24 * 60 * MINUTE,
     }),
   };
+  const redis = storageType === 'redis' ? readRedis(read) : undefined;
   const requestState = readRequestState(read);
   read.assertValid();
   return {
@@ -114,11 +124,33 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     storage:
       storageType === 'filesystem'
         ? { type: 'filesystem', path: storagePath as string, ...storageLimits }
-        : { type: 'in-memory', ...storageLimits },
+        : storageType === 'redis'
+          ? { type: 'redis', ...(redis as RedisConfig), ...storageLimits }
+          : { type: 'in-memory', ...storageLimits },
     http,
     stdio,
     requestState,
   };
+}
+
+function readRedis(read: EnvReader): RedisConfig | undefined {
+  const url = read.string('REDIS_URL');
+  const clusterNodes = read.list('REDIS_CLUSTER_NODES');
+  const keyPrefix = read.string('REDIS_KEY_PREFIX');
+  const prefix = keyPrefix === undefined ? {} : { keyPrefix };
+  if (url !== undefined && clusterNodes !== undefined) {
+    read.problem(
+      'REDIS_URL and REDIS_CLUSTER_NODES are both set: set REDIS_URL for one node or REDIS_CLUSTER_NODES for a Cluster.',
+    );
+    return undefined;
+  }
+  if (url !== undefined) return { url, ...prefix };
+  if (clusterNodes !== undefined && clusterNodes.length > 0) return { clusterNodes, ...prefix };
+  read.problem(
+    'STORAGE_PROVIDER_TYPE=redis needs REDIS_URL (redis://host:port) for one node or REDIS_CLUSTER_NODES ' +
+      '(host:port,host:port,...) for a Cluster.',
+  );
+  return undefined;
 }
 
 function readRequestState(read: EnvReader): RequestStateConfig {

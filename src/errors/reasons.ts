@@ -171,6 +171,26 @@ export const KILN_REASONS = {
     meaning: 'A stored entry is unreadable.',
     recovery: 'Delete or overwrite the key; report the request id if it keeps happening.',
   },
+  storage_unavailable: {
+    code: StorageError,
+    meaning: 'The storage backend (Redis) cannot be reached or did not answer in time.',
+    recovery: 'Retry in a few seconds; calls that do not use ctx.state keep working meanwhile.',
+  },
+  storage_full: {
+    code: StorageError,
+    meaning: 'The storage backend is out of memory and refuses writes.',
+    recovery: 'Delete keys that are no longer needed, or ask the operator to give the backend more memory.',
+  },
+  storage_failed: {
+    code: StorageError,
+    meaning: 'The storage backend refused the command for a reason the caller cannot fix.',
+    recovery: 'Retry once; if it fails again, report the request id to the server operator.',
+  },
+  state_value_too_large: {
+    code: StorageError,
+    meaning: 'A ctx.state value is larger than the backend accepts.',
+    recovery: 'Store a smaller value, or split it across several keys.',
+  },
   storage_closed: {
     code: StorageError,
     meaning: 'The storage provider was closed (the server is shutting down).',
@@ -186,10 +206,15 @@ export const KILN_REASONS = {
     meaning: 'A storage limit given in code (entries per tenant, sweep interval) is not a valid number.',
     recovery: 'Pass a positive whole number of entries and a whole number of milliseconds (0 turns the sweep off).',
   },
+  redis_options_invalid: {
+    code: ConfigurationError,
+    meaning: 'The Redis connection settings are not usable (URL, Cluster nodes or key prefix).',
+    recovery: 'Set REDIS_URL to redis://host:port or REDIS_CLUSTER_NODES to host:port pairs, and a prefix without {.',
+  },
   storage_type_unknown: {
     code: ConfigurationError,
     meaning: 'STORAGE_PROVIDER_TYPE names a provider Kiln does not have.',
-    recovery: 'Set STORAGE_PROVIDER_TYPE to in-memory or filesystem.',
+    recovery: 'Set STORAGE_PROVIDER_TYPE to in-memory, filesystem or redis.',
   },
 } as const satisfies Record<string, ReasonEntry>;
 

@@ -9,7 +9,12 @@ export {
   type StateListPage,
   type StateSetOptions,
 } from './context-state.js';
-export { createStorageProvider, type StorageProviderConfig } from './create-storage-provider.js';
+export {
+  createStorageProvider,
+  type ModuleStorageProviders,
+  type StorageProviderConfig,
+  type StorageProviderFactory,
+} from './create-storage-provider.js';
 export { assertTtlSeconds, expiryFromTtl, isExpired } from './entry-expiry.js';
 export { FilesystemStorageProvider, type FilesystemStorageProviderOptions } from './filesystem-provider.js';
 export { InMemoryStorageProvider, type InMemoryStorageProviderOptions } from './in-memory-provider.js';

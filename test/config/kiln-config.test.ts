@@ -150,9 +150,26 @@ describe('loadConfig', () => {
   });
 
   it('rejects an unknown storage provider', () => {
-    expect(configProblems({ STORAGE_PROVIDER_TYPE: 'redis' })).toEqual([
-      'Invalid configuration: STORAGE_PROVIDER_TYPE="redis" is not valid: expected one of in-memory, filesystem.',
+    expect(configProblems({ STORAGE_PROVIDER_TYPE: 'tape' })).toEqual([
+      'Invalid configuration: STORAGE_PROVIDER_TYPE="tape" is not valid: expected one of in-memory, filesystem, redis.',
     ]);
+  });
+
+  it('reads Redis as one node (REDIS_URL) or a Cluster (REDIS_CLUSTER_NODES), never both or neither', () => {
+    expect(loadConfig({ STORAGE_PROVIDER_TYPE: 'redis', REDIS_URL: 'redis://127.0.0.1:6390' }).storage).toMatchObject({
+      type: 'redis',
+      url: 'redis://127.0.0.1:6390',
+    });
+    expect(
+      loadConfig({ STORAGE_PROVIDER_TYPE: 'redis', REDIS_CLUSTER_NODES: ' a:1, b:2 ,', REDIS_KEY_PREFIX: 'svc' })
+        .storage,
+    ).toMatchObject({ type: 'redis', clusterNodes: ['a:1', 'b:2'], keyPrefix: 'svc' });
+    expect(configProblems({ STORAGE_PROVIDER_TYPE: 'redis' })).toEqual([
+      expect.stringContaining('STORAGE_PROVIDER_TYPE=redis needs REDIS_URL'),
+    ]);
+    expect(
+      configProblems({ STORAGE_PROVIDER_TYPE: 'redis', REDIS_URL: 'redis://h:1', REDIS_CLUSTER_NODES: 'h:1' }),
+    ).toEqual([expect.stringContaining('REDIS_URL and REDIS_CLUSTER_NODES are both set')]);
   });
 
   it('requires STORAGE_FILESYSTEM_PATH for filesystem storage', () => {
@@ -184,7 +201,7 @@ describe('loadConfig', () => {
     expect(error?.message).toBe(
       'Kiln could not start:\n' +
         '  - Invalid configuration: MCP_TRANSPORT_TYPE="ftp" is not valid: expected one of stdio, http.\n' +
-        '  - Invalid configuration: STORAGE_PROVIDER_TYPE="s3" is not valid: expected one of in-memory, filesystem.',
+        '  - Invalid configuration: STORAGE_PROVIDER_TYPE="s3" is not valid: expected one of in-memory, filesystem, redis.',
     );
   });
 
@@ -254,7 +271,7 @@ describe('loadConfig', () => {
     const boot = createApp(fixtureModule({}), { serve: false, env: { STORAGE_PROVIDER_TYPE: 'tape' } });
     await expect(boot).rejects.toBeInstanceOf(KilnBootError);
     await expect(boot).rejects.toThrow(
-      'STORAGE_PROVIDER_TYPE="tape" is not valid: expected one of in-memory, filesystem.',
+      'STORAGE_PROVIDER_TYPE="tape" is not valid: expected one of in-memory, filesystem, redis.',
     );
   });
 });

@@ -40,9 +40,14 @@ describe('the reasons table', () => {
       state_tenant_missing: C.StorageError,
       storage_io: C.StorageError,
       storage_corrupt: C.StorageError,
+      storage_unavailable: C.StorageError,
+      storage_full: C.StorageError,
+      storage_failed: C.StorageError,
+      state_value_too_large: C.StorageError,
       storage_closed: C.StorageError,
       storage_path_missing: C.ConfigurationError,
       storage_limit_invalid: C.ConfigurationError,
+      redis_options_invalid: C.ConfigurationError,
       storage_type_unknown: C.ConfigurationError,
     });
   });
