@@ -58,12 +58,16 @@ describe('createStorageProvider', () => {
     );
   });
 
-  it('rejects a filesystem config without a path and an unknown type', () => {
+  it('rejects a filesystem config without a path, an unknown type, and Redis without its module', () => {
     expect(() => createStorageProvider({ type: 'filesystem', path: '' })).toThrow(
       expect.objectContaining({ code: JsonRpcErrorCode.ConfigurationError }) as unknown as Error,
     );
-    expect(() => createStorageProvider({ type: 'redis' } as unknown as StorageProviderConfig)).toThrow(
-      /Unknown storage provider type "redis"/,
+    expect(() => createStorageProvider({ type: 'tape' } as unknown as StorageProviderConfig)).toThrow(
+      /Unknown storage provider type "tape"/,
+    );
+    // Redis lives in a module: the storage layer names what to do instead of building it.
+    expect(() => createStorageProvider({ type: 'redis', url: 'redis://h:1' } as StorageProviderConfig)).toThrow(
+      /needs the Redis module/,
     );
   });
 });
