@@ -1,7 +1,8 @@
 // A Kiln app served in-process over real HTTP on 127.0.0.1 and a free port, plus the two ways the HTTP tests talk
 // to it: the official SDK client (either era) and raw fetch, for when status codes and headers are the point.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createApp, type KilnApp } from 'mcp-kiln';
+import type { KilnApp } from 'mcp-kiln';
+import { createTestingModule } from 'mcp-kiln/testing';
 import { expect } from 'vitest';
 import { type HttpServing, http } from '../../../modules/http/index.js';
 import { HttpFixtureModule } from './http-fixture.module.js';
@@ -22,20 +23,19 @@ export interface RunningServer {
 }
 
 export async function startHttpServer(env: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
-  const app = await createApp(HttpFixtureModule, {
+  const testing = await createTestingModule({ imports: [HttpFixtureModule] }).compile({
     name: SERVER_NAME,
     version: SERVER_VERSION,
-    serve: false,
-    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', ...env },
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env },
   });
-  const serving = await app.serve(http());
+  const serving = await testing.app.serve(http());
   return {
-    app,
+    app: testing.app,
     serving,
     endpoint: serving.endpointUrl,
     close: async () => {
       await serving.close();
-      await app.close();
+      await testing.close();
     },
   };
 }
