@@ -10,6 +10,7 @@ import { FilesystemStorageProvider, InMemoryStorageProvider, type StorageProvide
 export interface ManualClock {
   now: () => number;
   advanceSeconds(seconds: number): void;
+  advanceMs(ms: number): void;
 }
 
 export function manualClock(start = 1_700_000_000_000): ManualClock {
@@ -18,6 +19,9 @@ export function manualClock(start = 1_700_000_000_000): ManualClock {
     now: () => current,
     advanceSeconds(seconds) {
       current += seconds * 1000;
+    },
+    advanceMs(ms) {
+      current += ms;
     },
   };
 }

@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { KilnApp } from 'mcp-kiln';
 import { createTestingModule } from 'mcp-kiln/testing';
 import { expect } from 'vitest';
-import { type HttpServing, http } from '../../../modules/http/index.js';
+import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
 import { HttpFixtureModule } from './http-fixture.module.js';
 
 export const SERVER_NAME = 'kiln-http-fixture';
@@ -22,13 +22,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startHttpServer(env: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
+/** `env` configures the app; `hostOptions` go to the HTTP host (a clock, a bus, a session registry). */
+export async function startHttpServer(
+  env: Readonly<Record<string, string>> = {},
+  hostOptions: HttpHostOptions = {},
+): Promise<RunningServer> {
   const testing = await createTestingModule({ imports: [HttpFixtureModule] }).compile({
     name: SERVER_NAME,
     version: SERVER_VERSION,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env },
   });
-  const serving = await testing.app.serve(http());
+  const serving = await testing.app.serve(http(hostOptions));
   return {
     app: testing.app,
     serving,
