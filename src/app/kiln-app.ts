@@ -45,6 +45,7 @@ export class KilnApp implements AppPort {
   private readonly drainMs: number;
   private closing: Promise<void> | undefined;
 
+  /** @internal Apps are made by createApp (or the testing kit) from a compiled runtime. */
   constructor(runtime: AppRuntime, options: { readonly shutdownDrainMs?: number } = {}) {
     this.runtime = runtime;
     this.config = runtime.container.resolve<KilnConfig>(KILN_CONFIG);

@@ -1,8 +1,8 @@
 // loadConfig: defaults when nothing is set, and a boot-stopping message naming each bad variable and what it accepts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/bootstrap/create-app.js';
 import { loadConfig } from '../../src/config/kiln-config.js';
 import { KilnBootError } from '../../src/errors/index.js';
+import { createTestingModule } from '../../src/testing/index.js';
 import { fixtureModule } from '../di/boot-app.js';
 
 afterEach(() => {
@@ -261,14 +261,18 @@ describe('loadConfig', () => {
     });
 
     it('stops createApp on a short key', async () => {
-      const boot = createApp(fixtureModule({}), { serve: false, env: { MCP_REQUEST_STATE_KEY: 'too-short' } });
+      const boot = createTestingModule({ imports: [fixtureModule({})] }).compile({
+        env: { MCP_REQUEST_STATE_KEY: 'too-short' },
+      });
       await expect(boot).rejects.toBeInstanceOf(KilnBootError);
       await expect(boot).rejects.toThrow('MCP_REQUEST_STATE_KEY is too short (9 bytes): it must be at least 32 bytes');
     });
   });
 
   it('stops createApp before anything is compiled or served', async () => {
-    const boot = createApp(fixtureModule({}), { serve: false, env: { STORAGE_PROVIDER_TYPE: 'tape' } });
+    const boot = createTestingModule({ imports: [fixtureModule({})] }).compile({
+      env: { STORAGE_PROVIDER_TYPE: 'tape' },
+    });
     await expect(boot).rejects.toBeInstanceOf(KilnBootError);
     await expect(boot).rejects.toThrow(
       'STORAGE_PROVIDER_TYPE="tape" is not valid: expected one of in-memory, filesystem, redis.',

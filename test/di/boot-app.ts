@@ -1,34 +1,42 @@
-// Test helper: boots decorated fixtures the way createApp does, without serving, and collects what boot rejected.
+// Test helper: boots decorated fixtures through the testing kit (createTestingModule, the real module wiring),
+// without serving, and collects what boot rejected.
+import { createTestingModule, type TestingApp, type TestingCompileOptions } from 'mcp-kiln/testing';
 import { expect } from 'vitest';
 import { Module } from '../../decorators/module.js';
 import type { Constructor, ModuleMetadata, ModuleRef } from '../../decorators/types.js';
-import type { CreateAppOptions } from '../../src/app/app-options.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
-import { createApp } from '../../src/bootstrap/create-app.js';
-import { LOGGER } from '../../src/di/tokens.js';
+import { LOGGER, STORAGE } from '../../src/di/tokens.js';
 import { KilnBootError } from '../../src/errors/index.js';
-import { createLogger } from '../../src/logging/index.js';
+import { createLogger, type Logger } from '../../src/logging/index.js';
+import type { StorageService } from '../../src/storage/index.js';
 import { type CapturedLines, captureDestination } from '../logging/capture-destination.js';
 
-/** Quiet configuration: boot logs only errors. */
+/** Quiet configuration: boot logs only errors (the testing kit's default too). */
 export const QUIET_ENV = { MCP_LOG_LEVEL: 'error' } as const;
 
-const opened: KilnApp[] = [];
+/** createApp's options as the testing kit takes them, and the framework providers a test replaces. */
+export interface BootOptions extends TestingCompileOptions {
+  readonly logger?: Logger;
+  readonly storage?: StorageService;
+}
 
-export async function bootApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<KilnApp> {
-  const app = await createApp(root, { env: QUIET_ENV, ...options, serve: false });
-  opened.push(app);
-  return app;
+const opened: TestingApp[] = [];
+
+export async function bootApp(root: ModuleRef, options: BootOptions = {}): Promise<KilnApp> {
+  const { logger, storage, ...compileOptions } = options;
+  const builder = createTestingModule({ imports: [root] });
+  if (logger) builder.overrideProvider(LOGGER).useValue(logger);
+  if (storage) builder.overrideProvider(STORAGE).useValue(storage);
+  const testing = await builder.compile(compileOptions);
+  opened.push(testing);
+  return testing.app;
 }
 
 /** Boot options that send the app's log to memory instead of stderr, and the lines it wrote. */
-export function capturedLog(): { readonly options: CreateAppOptions; readonly lines: CapturedLines['lines'] } {
+export function capturedLog(): { readonly options: BootOptions; readonly lines: CapturedLines['lines'] } {
   const destination = captureDestination();
   const logger = createLogger({ level: 'debug', name: 'kiln', destination });
-  return {
-    options: { overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]) },
-    lines: destination.lines,
-  };
+  return { options: { logger }, lines: destination.lines };
 }
 
 /** Closes every app booted so far; call from afterEach so singletons and storage never outlive their test. */

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type HttpServing, http } from '../../modules/http/index.js';
 import type { CreateAppOptions } from '../../src/app/app-options.js';
-import type { KilnApp } from '../../src/app/kiln-app.js';
-import { createApp, KilnBootError, Module, Prompt, Resource } from '../../src/index.js';
+import { KilnBootError, Module, Prompt, Resource } from '../../src/index.js';
+import { createTestingModule, type TestingApp } from '../../src/testing/index.js';
 import { connectClient, type Era } from './helpers/http-server.js';
 
 @Resource('cache://hinted', {
@@ -46,22 +46,21 @@ const cacheHints: CreateAppOptions['cacheHints'] = {
   'resources/templates/list': { ttlMs: 60_000, cacheScope: 'public' },
 };
 
-let running: { app: KilnApp; serving: HttpServing } | undefined;
+let running: { testing: TestingApp; serving: HttpServing } | undefined;
 
 async function start(): Promise<HttpServing> {
-  const app = await createApp(CacheModule, {
-    serve: false,
+  const testing = await createTestingModule({ imports: [CacheModule] }).compile({
     cacheHints,
-    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error' },
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0' },
   });
-  const serving = await app.serve(http());
-  running = { app, serving };
+  const serving = await testing.app.serve(http());
+  running = { testing, serving };
   return serving;
 }
 
 afterEach(async () => {
   await running?.serving.close();
-  await running?.app.close();
+  await running?.testing.close();
   running = undefined;
 });
 
@@ -109,10 +108,8 @@ describe('cache hints on the 2026-07-28 wire', () => {
 
 describe('cache hints at boot', () => {
   it('stops boot on a negative ttlMs in createApp cacheHints', async () => {
-    const boot = createApp(CacheModule, {
-      serve: false,
+    const boot = createTestingModule({ imports: [CacheModule] }).compile({
       cacheHints: { 'tools/list': { ttlMs: -5 } },
-      env: { MCP_LOG_LEVEL: 'error' },
     });
     await expect(boot).rejects.toBeInstanceOf(KilnBootError);
     await expect(boot).rejects.toThrow("createApp cacheHints['tools/list']: ttlMs must be a non-negative integer");
@@ -131,7 +128,7 @@ describe('cache hints at boot', () => {
     }
     @Module({ resources: [BadResource] })
     class BadModule {}
-    await expect(createApp(BadModule, { serve: false, env: { MCP_LOG_LEVEL: 'error' } })).rejects.toThrow(
+    await expect(createTestingModule({ imports: [BadModule] }).compile()).rejects.toThrow(
       "Resource bad (BadResource): cacheHint cacheScope must be 'public' or 'private'",
     );
   });

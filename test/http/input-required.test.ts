@@ -5,8 +5,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import type { KilnApp } from '../../src/app/kiln-app.js';
-import { createApp, type HandlerContext, inputRequired, KilnBootError, Module, Tool } from '../../src/index.js';
+import { type HandlerContext, inputRequired, KilnBootError, Module, Tool } from '../../src/index.js';
+import { createTestingModule, type TestingApp } from '../../src/testing/index.js';
 
 const Name = z.object({ name: z.string().describe('Your name') });
 let handled = 0;
@@ -33,15 +33,14 @@ class GreetTool {
 @Module({ tools: [GreetTool] })
 class GreetModule {}
 
-let running: { app: KilnApp; serving: HttpServing } | undefined;
+let running: { testing: TestingApp; serving: HttpServing } | undefined;
 
 async function start(sessionMode: string) {
-  const app = await createApp(GreetModule, {
-    serve: false,
-    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: sessionMode },
+  const testing = await createTestingModule({ imports: [GreetModule] }).compile({
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_SESSION_MODE: sessionMode },
   });
-  const serving = await app.serve(http());
-  running = { app, serving };
+  const serving = await testing.app.serve(http());
+  running = { testing, serving };
   return serving;
 }
 
@@ -60,7 +59,7 @@ async function connect(endpoint: string, era: 'legacy' | 'modern') {
 
 afterEach(async () => {
   await running?.serving.close();
-  await running?.app.close();
+  await running?.testing.close();
   running = undefined;
   handled = 0;
 });
@@ -103,16 +102,15 @@ describe('a tool that asks for input, over HTTP', () => {
 
 describe('sessionMode.require', () => {
   const boot = (env: Record<string, string>) =>
-    createApp(GreetModule, {
-      serve: false,
+    createTestingModule({ imports: [GreetModule] }).compile({
       sessionMode: { default: 'stateful', require: 'stateful' },
-      env: { MCP_LOG_LEVEL: 'error', ...env },
+      env,
     });
 
   it('seeds the HTTP session mode from code', async () => {
-    const app = await boot({ MCP_TRANSPORT_TYPE: 'http' });
-    expect(app.config.http.sessionMode).toBe('stateful');
-    await app.close();
+    const testing = await boot({ MCP_TRANSPORT_TYPE: 'http' });
+    expect(testing.app.config.http.sessionMode).toBe('stateful');
+    await testing.close();
   });
 
   it('refuses to boot an HTTP server whose resolved mode is stateless, saying why', async () => {
@@ -123,10 +121,10 @@ describe('sessionMode.require', () => {
 
   it('lets MCP_SESSION_MODE choose auto, and stdio ignore the requirement', async () => {
     const auto = await boot({ MCP_TRANSPORT_TYPE: 'http', MCP_SESSION_MODE: 'auto' });
-    expect(auto.config.http.sessionMode).toBe('auto');
+    expect(auto.app.config.http.sessionMode).toBe('auto');
     await auto.close();
     const stdio = await boot({ MCP_SESSION_MODE: 'stateless' });
-    expect(stdio.config.transportType).toBe('stdio');
+    expect(stdio.app.config.transportType).toBe('stdio');
     await stdio.close();
   });
 });

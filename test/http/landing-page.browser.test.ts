@@ -5,7 +5,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../modules/http/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_START_HINT, chromiumExecutable } from './helpers/chromium.js';
-import { createCatalogApp } from './landing-page.fixture.js';
+import { compileCatalogApp } from './landing-page.fixture.js';
 
 // Browser globals used inside page functions; the project compiles without the DOM lib.
 declare const getComputedStyle: (element: unknown) => { opacity: string; backgroundColor: string; fontFamily: string };
@@ -25,14 +25,14 @@ interface ServedPage {
 
 /** The catalogue app served by Kiln's real HTTP host on a free port; the page is GET / of that host. */
 async function serveLandingPage(): Promise<ServedPage> {
-  const app = await createCatalogApp({ MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0' });
-  const serving = await app.serve(http());
+  const testing = await compileCatalogApp({ MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0' });
+  const serving = await testing.app.serve(http());
   return {
     url: serving.url,
     endpointUrl: serving.endpointUrl,
     close: async () => {
       await serving.close();
-      await app.close();
+      await testing.close();
     },
   };
 }

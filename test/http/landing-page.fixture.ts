@@ -1,6 +1,7 @@
 // A small catalogue server for the landing-page tests: a tool with nested and constrained inputs, a union-input
 // tool, a disabled tool whose texts carry markup, a fixed resource, a resource template and a prompt.
-import { createApp, Disabled, type KilnApp, Module, Prompt, Resource, Tool } from 'mcp-kiln';
+import { Disabled, Module, Prompt, Resource, Tool } from 'mcp-kiln';
+import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { z } from 'zod';
 import { type LandingPageModel, landingPageModel } from '../../modules/http/landing-page-model.js';
 
@@ -116,20 +117,19 @@ class ReviewPrompt {
 })
 class CatalogModule {}
 
-/** The catalogue app, compiled and not served; `env` adds configuration (an HTTP port, say). */
-export function createCatalogApp(env: Readonly<Record<string, string>> = {}): Promise<KilnApp> {
-  return createApp(CatalogModule, {
+/** The catalogue app, compiled by the testing kit and not served; `env` adds configuration (an HTTP port, say). */
+export function compileCatalogApp(env: Readonly<Record<string, string>> = {}): Promise<TestingApp> {
+  return createTestingModule({ imports: [CatalogModule] }).compile({
     name: 'kiln-catalog',
     title: 'Kiln Catalogue',
     version: '1.2.0',
     instructions: 'Search before you update.\nItems are <b>never</b> deleted, only archived.',
-    serve: false,
-    env: { MCP_LOG_LEVEL: 'error', ...env },
+    env,
   });
 }
 
 /** The compiled catalogue app and its landing-page model; close the app when done. */
-export async function catalogLandingModel(): Promise<{ app: KilnApp; model: LandingPageModel }> {
-  const app = await createCatalogApp();
-  return { app, model: landingPageModel(app.catalog(), ENDPOINT_URL) };
+export async function catalogLandingModel(): Promise<{ app: TestingApp; model: LandingPageModel }> {
+  const testing = await compileCatalogApp();
+  return { app: testing, model: landingPageModel(testing.app.catalog(), ENDPOINT_URL) };
 }

@@ -1,9 +1,10 @@
 // The landing page rendered from a compiled app: every tool, resource and prompt with its documentation, disabled
 // tools muted with their reason, and every model string escaped.
+
+import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLandingPage } from '../../modules/http/landing-page.js';
 import type { LandingPageModel, LandingTool } from '../../modules/http/landing-page-model.js';
-import type { KilnApp } from '../../src/app/kiln-app.js';
 import { catalogLandingModel, ENDPOINT_URL } from './landing-page.fixture.js';
 
 /** Text as a reader sees it: tags dropped, entities decoded, whitespace collapsed. */
@@ -42,7 +43,7 @@ function snippetText(html: string, kind: string): string {
 }
 
 describe('landing page of a compiled app', () => {
-  let app: KilnApp;
+  let app: TestingApp;
   let html: string;
   beforeAll(async () => {
     const built = await catalogLandingModel();

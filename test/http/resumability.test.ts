@@ -1,7 +1,8 @@
 // SSE resumption of a 2025 session's GET stream over real HTTP (spec 2025-11-25, Streamable HTTP "Resumability"):
 // a client that reconnects with Last-Event-ID gets exactly the frames it missed, only from its own session, within
 // the retention Kiln is configured for; with resumability off, frames carry no ids and nothing is replayed.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { manualClock } from '../storage/storage-test-helpers.js';
 import { docUri } from './helpers/notifying-fixture.js';
 import { type NotifyingServer, startNotifyingServer } from './helpers/notifying-server.js';
 import { RawLegacySession } from './helpers/raw-mcp-http.js';
@@ -18,9 +19,10 @@ let server: NotifyingServer | undefined;
 let stores: RecordingEventStores;
 const openStreams: SseStream[] = [];
 
-async function start(env: Record<string, string> = {}): Promise<NotifyingServer> {
+/** `now`: the clock the session event stores age frames on (real time when omitted). */
+async function start(env: Record<string, string> = {}, now?: () => number): Promise<NotifyingServer> {
   server = await startNotifyingServer(env, (app) => {
-    stores = recordingEventStores(app.config.http.resumability);
+    stores = recordingEventStores({ ...app.config.http.resumability, ...(now ? { now } : {}) });
     return app.config.http.resumability.enabled ? { eventStores: stores.factory } : {};
   });
   return server;
@@ -137,14 +139,19 @@ describe('resuming a 2025 GET stream', () => {
 
   it('drops frames older than MCP_HTTP_RESUMABILITY_TTL_MS', async () => {
     const ttlMs = 300;
-    const running = await start({ MCP_HTTP_RESUMABILITY_TTL_MS: String(ttlMs) });
+    const clock = manualClock();
+    const running = await start({ MCP_HTTP_RESUMABILITY_TTL_MS: String(ttlMs) }, clock.now);
     const session = await openSession(running);
     const { stream, first } = await streamWithOneFrame(session, running.notifier.toolsChanged);
+    const storedOnStream = () => stores.framesOf(session.sessionId).filter((f) => f.streamId === GET_STREAM).length;
 
     stream.close();
+    const before = storedOnStream();
     running.notifier.toolsChanged();
     running.notifier.promptsChanged();
-    await new Promise((resolve) => setTimeout(resolve, ttlMs + 100));
+    // Both frames stored at the current instant, then aged past the TTL on the stores' clock.
+    await vi.waitFor(() => expect(storedOnStream()).toBe(before + 2));
+    clock.advanceMs(ttlMs + 100);
     running.notifier.resourcesChanged();
 
     const resumed = track(await session.resumeStream(first.id as string));

@@ -3,10 +3,9 @@
 // (each 2026-07-28 request gets a fresh server instance, which verifies with the app's one key), and a sessionful 2025
 // client completes through the shim.
 import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createApp } from 'mcp-kiln';
+import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import type { KilnApp } from '../../src/app/kiln-app.js';
 import { CARRIED_STATE, SealedStateModule } from '../integration/fixtures/sealed-state/sealed-state.module.js';
 import { jsonRpcMessages, MODERN_VERSION, modernHeaders, modernRequest, post } from './helpers/http-server.js';
 
@@ -17,27 +16,25 @@ const REJECTED = {
   data: { reason: 'invalid_request_state' },
 };
 
-let app: KilnApp;
+let testing: TestingApp;
 let serving: HttpServing;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  app = await createApp(SealedStateModule, {
-    serve: false,
+  testing = await createTestingModule({ imports: [SealedStateModule] }).compile({
     env: {
       MCP_TRANSPORT_TYPE: 'http',
       MCP_HTTP_PORT: '0',
-      MCP_LOG_LEVEL: 'error',
       MCP_SESSION_MODE: 'stateful',
       MCP_REQUEST_STATE_KEY: 'http-request-state-key-0123456789abcdefgh',
     },
   });
-  serving = await app.serve(http());
+  serving = await testing.app.serve(http());
 });
 afterAll(async () => {
   await Promise.allSettled(clients.map((client) => client.close()));
   await serving?.close();
-  await app?.close();
+  await testing?.close();
 });
 
 async function connect(era: 'legacy' | 'modern'): Promise<Client> {

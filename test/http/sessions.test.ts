@@ -1,7 +1,8 @@
 // 2025 sessions over real HTTP (spec §2.2): ids on initialize, ctx.sessionId, DELETE and 404 after the end, the
 // three session modes, idle eviction that spares sessions with an open stream, the session cap, and 2026-07-28
 // requests that never get a session.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { manualClock } from '../storage/storage-test-helpers.js';
 import {
   connectClient,
   type Era,
@@ -18,13 +19,12 @@ import {
 } from './helpers/http-server.js';
 
 const VISIBLE_ASCII = /^[\x21-\x7E]+$/;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: RunningServer | undefined;
 const clients: HttpClient[] = [];
 
-async function start(env: Record<string, string> = {}): Promise<RunningServer> {
-  server = await startHttpServer(env);
+async function start(env: Record<string, string> = {}, now?: () => number): Promise<RunningServer> {
+  server = await startHttpServer(env, now ? { now } : {});
   return server;
 }
 
@@ -157,7 +157,19 @@ describe('2025 session modes', () => {
 
 describe('idle eviction', () => {
   it('evicts an idle session but keeps one whose GET stream is open, until the stream closes', async () => {
-    const { endpoint } = await start({ MCP_SESSION_MODE: 'stateful', MCP_STATEFUL_SESSION_STALE_TIMEOUT_MS: '200' });
+    // Idleness is measured on the host's clock; the sweep itself runs on a real timer (every 100 ms here). Time
+    // passes in steps past the timeout until the sweep leaves `live` sessions: the host also touches a session when
+    // a response or stream ends, at a moment the test cannot see. The count is watched, since a request would touch.
+    const clock = manualClock();
+    const { endpoint, serving } = await start(
+      { MCP_SESSION_MODE: 'stateful', MCP_STATEFUL_SESSION_STALE_TIMEOUT_MS: '200' },
+      clock.now,
+    );
+    const idleUntil = (live: number) =>
+      vi.waitFor(() => {
+        clock.advanceMs(600);
+        expect(serving.liveSessions()).toBe(live);
+      });
     const idle = await openRawSession(endpoint);
     const streaming = await openRawSession(endpoint);
     const listening = new AbortController();
@@ -168,8 +180,7 @@ describe('idle eviction', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
 
-    // Three times the timeout: every sweep (each 100 ms) has had its chance. Polling would touch the session.
-    await sleep(600);
+    await idleUntil(1);
     await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders(idle)));
     const stillThere = await post(endpoint, legacyToolsList(), sessionHeaders(streaming));
     expect(stillThere.status).toBe(200);
@@ -177,9 +188,8 @@ describe('idle eviction', () => {
 
     // The stream is what kept it: once it closes, the session idles out like any other.
     listening.abort();
-    await sleep(600);
+    await idleUntil(0);
     await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders(streaming)));
-    expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 });
 

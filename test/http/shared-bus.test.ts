@@ -4,21 +4,20 @@ import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotesModule } from '../../examples/notes/notes.module.js';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import type { KilnApp } from '../../src/app/kiln-app.js';
-import { createApp, NOTIFIER } from '../../src/index.js';
+import { NOTIFIER } from '../../src/index.js';
+import { createTestingModule, type TestingApp } from '../../src/testing/index.js';
 import { connectHttpClient, notificationsOf } from './helpers/http-sdk-client.js';
 
 const TOOLS_CHANGED = 'notifications/tools/list_changed';
-const instances: { app: KilnApp; serving: HttpServing }[] = [];
+const instances: { app: TestingApp; serving: HttpServing }[] = [];
 
 async function startInstance(bus: InMemoryServerEventBus) {
-  const app = await createApp(NotesModule, {
-    serve: false,
-    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: 'stateful' },
+  const testing = await createTestingModule({ imports: [NotesModule] }).compile({
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_SESSION_MODE: 'stateful' },
   });
-  const serving = await app.serve(http({ bus }));
-  instances.push({ app, serving });
-  return { app, serving };
+  const serving = await testing.app.serve(http({ bus }));
+  instances.push({ app: testing, serving });
+  return { app: testing, serving };
 }
 
 afterEach(async () => {

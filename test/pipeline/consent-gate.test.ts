@@ -5,7 +5,6 @@ import { type Context, inputRequired, RequiresConsent, Tool } from 'mcp-kiln';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { KilnApp } from '../../src/app/kiln-app.js';
-import { STORAGE } from '../../src/di/tokens.js';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
 import { ConfirmSchema, ConsentRecordSchema } from '../../src/pipeline/consent-gate.js';
 import { InMemoryStorageProvider, StorageService } from '../../src/storage/index.js';
@@ -66,9 +65,7 @@ beforeEach(async () => {
   contents.set('/b', 'beta');
   log = capturedLog();
   const storage = new StorageService(new InMemoryStorageProvider({ now: clock.now }));
-  const overrides = new Map(log.options.overrides);
-  overrides.set(STORAGE, { provide: STORAGE, useValue: storage });
-  app = await bootApp(fixtureModule({ tools: [RemoveTool, ArchiveTool, AskMoreTool] }), { overrides });
+  app = await bootApp(fixtureModule({ tools: [RemoveTool, ArchiveTool, AskMoreTool] }), { ...log.options, storage });
 });
 
 const remove = (path: string, retry?: Retry) => toolRound(app, 'fixture_remove', { path }, retry);

@@ -18,6 +18,7 @@ import { type CapturedLines, captureDestination } from '../logging/capture-desti
 export interface ManualClock {
   now: () => number;
   advanceSeconds(seconds: number): void;
+  advanceMs(ms: number): void;
 }
 
 export function manualClock(start = 1_700_000_000_000): ManualClock {
@@ -26,6 +27,9 @@ export function manualClock(start = 1_700_000_000_000): ManualClock {
     now: () => current,
     advanceSeconds(seconds) {
       current += seconds * 1000;
+    },
+    advanceMs(ms) {
+      current += ms;
     },
   };
 }

@@ -1,9 +1,10 @@
 // A Kiln app served in-process over real HTTP on 127.0.0.1 and a free port, plus the two ways the HTTP tests talk
 // to it: the official SDK client (either era) and raw fetch, for when status codes and headers are the point.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createApp, type KilnApp } from 'mcp-kiln';
+import type { KilnApp } from 'mcp-kiln';
+import { createTestingModule } from 'mcp-kiln/testing';
 import { expect } from 'vitest';
-import { type HttpServing, http } from '../../../modules/http/index.js';
+import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
 import { HttpFixtureModule } from './http-fixture.module.js';
 
 export const SERVER_NAME = 'kiln-http-fixture';
@@ -21,21 +22,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startHttpServer(env: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
-  const app = await createApp(HttpFixtureModule, {
+/** `env` configures the app; `hostOptions` go to the HTTP host (a clock, a bus, a session registry). */
+export async function startHttpServer(
+  env: Readonly<Record<string, string>> = {},
+  hostOptions: HttpHostOptions = {},
+): Promise<RunningServer> {
+  const testing = await createTestingModule({ imports: [HttpFixtureModule] }).compile({
     name: SERVER_NAME,
     version: SERVER_VERSION,
-    serve: false,
-    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', ...env },
+    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env },
   });
-  const serving = await app.serve(http());
+  const serving = await testing.app.serve(http(hostOptions));
   return {
-    app,
+    app: testing.app,
     serving,
     endpoint: serving.endpointUrl,
     close: async () => {
       await serving.close();
-      await app.close();
+      await testing.close();
     },
   };
 }

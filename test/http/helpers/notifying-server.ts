@@ -1,5 +1,6 @@
 // Starts the notifying fixture in-process over real HTTP on a free loopback port, with the settings a test passes.
-import { createApp, type KilnApp } from 'mcp-kiln';
+import type { KilnApp } from 'mcp-kiln';
+import { createTestingModule } from 'mcp-kiln/testing';
 import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
 import { LOGGER, NOTIFIER } from '../../../src/di/tokens.js';
 import { createLogger } from '../../../src/logging/index.js';
@@ -21,20 +22,22 @@ export async function startNotifyingServer(
 ): Promise<NotifyingServer> {
   // Debug, so every ctx.log line reaches the client's own filter; the process log goes to memory, not stderr.
   const logger = createLogger({ level: 'debug', name: 'kiln', destination: captureDestination() });
-  const app = await createApp(NotifyingModule, {
-    name: 'kiln-notifying',
-    version: '1.0.0',
-    serve: false,
-    shutdownDrainMs: 1_000,
-    overrides: new Map([[LOGGER, { provide: LOGGER, useValue: logger }]]),
-    env: {
-      MCP_TRANSPORT_TYPE: 'http',
-      MCP_HTTP_PORT: '0',
-      MCP_SESSION_MODE: 'stateful',
-      MCP_LOG_LEVEL: 'debug',
-      ...env,
-    },
-  });
+  const testing = await createTestingModule({ imports: [NotifyingModule] })
+    .overrideProvider(LOGGER)
+    .useValue(logger)
+    .compile({
+      name: 'kiln-notifying',
+      version: '1.0.0',
+      shutdownDrainMs: 1_000,
+      env: {
+        MCP_TRANSPORT_TYPE: 'http',
+        MCP_HTTP_PORT: '0',
+        MCP_SESSION_MODE: 'stateful',
+        MCP_LOG_LEVEL: 'debug',
+        ...env,
+      },
+    });
+  const { app } = testing;
   const serving = await app.serve(http(hostOptions(app)));
   return {
     app,
@@ -43,7 +46,7 @@ export async function startNotifyingServer(
     notifier: app.get(NOTIFIER),
     close: async () => {
       await serving.close();
-      await app.close();
+      await testing.close();
     },
   };
 }

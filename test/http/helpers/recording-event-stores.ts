@@ -1,8 +1,11 @@
 // Kiln's own per-session event stores, each also noting the id it gave every frame, so a test can compare what a
 // resumed stream replayed with what the server actually stored for that session.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { InMemorySessionEventStore, type SessionEventStoreFactory } from '../../../modules/http/session-event-store.js';
-import type { HttpConfig } from '../../../src/config/kiln-config.js';
+import {
+  type EventRetention,
+  InMemorySessionEventStore,
+  type SessionEventStoreFactory,
+} from '../../../modules/http/session-event-store.js';
 
 export interface StoredFrame {
   readonly streamId: string;
@@ -16,7 +19,8 @@ export interface RecordingEventStores {
   framesOf(sessionId: string): readonly StoredFrame[];
 }
 
-export function recordingEventStores(retention: HttpConfig['resumability']): RecordingEventStores {
+/** `retention` as the app configures it, plus the clock frame ages are measured on (`now`). */
+export function recordingEventStores(retention: EventRetention): RecordingEventStores {
   const bySession = new Map<string, StoredFrame[]>();
   return {
     factory: (sessionId) => {
@@ -30,7 +34,7 @@ export function recordingEventStores(retention: HttpConfig['resumability']): Rec
 
 class RecordingEventStore extends InMemorySessionEventStore {
   constructor(
-    retention: HttpConfig['resumability'],
+    retention: EventRetention,
     private readonly frames: StoredFrame[],
   ) {
     super(retention);

@@ -1,0 +1,217 @@
+// The import rule of ARCHITECTURE.md: a file imports only from its own layer or lower ones (type-only imports count
+// too); modules and examples reach the project only through its public entry files; src never imports modules.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const scannedFolders = ['src', 'decorators', 'modules', 'examples'];
+
+/** Layers, lowest first; the first matching prefix wins, so list files before their folders. */
+const layers: readonly (readonly [number, readonly string[]])[] = [
+  [0, ['decorators/', 'src/errors/', 'src/config/', 'src/logging/']],
+  [1, ['src/storage/', 'src/notifications/', 'src/context/']],
+  [2, ['src/di/']],
+  [3, ['src/definitions/']],
+  [4, ['src/pipeline/']],
+  [5, ['src/protocol/']],
+  [6, ['src/app/']],
+  [7, ['src/transports/']],
+  [8, ['src/bootstrap/']],
+  [9, ['src/testing/', 'src/index.ts']],
+];
+
+const publicEntries = new Set(['src/index.ts', 'src/errors/index.ts', 'src/testing/index.ts']);
+const isModuleEntry = (file: string) => /^modules\/[^/]+\/index\.ts$/.test(file);
+
+interface ImportEdge {
+  readonly specifier: string;
+  readonly typeOnly: boolean;
+  readonly dynamic: boolean;
+}
+
+interface Violation {
+  readonly from: string;
+  readonly to: string;
+  readonly why: string;
+}
+
+function layerOf(file: string): number | undefined {
+  return layers.find(([, prefixes]) => prefixes.some((prefix) => file.startsWith(prefix)))?.[0];
+}
+
+function listSources(folder: string): string[] {
+  const absolute = join(root, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(root, path)).isDirectory()) return listSources(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module specifier a file names: import/export-from declarations, `import x = require()`, `import()`, `import('x').T`. */
+function importEdges(fileName: string, text: string): ImportEdge[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const edges: ImportEdge[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      edges.push({ specifier: node.moduleSpecifier.text, typeOnly: isTypeOnlyImport(node), dynamic: false });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      edges.push({ specifier: node.moduleSpecifier.text, typeOnly: isTypeOnlyExport(node), dynamic: false });
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
+      edges.push({ specifier: node.moduleReference.expression.text, typeOnly: node.isTypeOnly, dynamic: false });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      edges.push({ specifier: node.arguments[0].text, typeOnly: false, dynamic: true });
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      edges.push({ specifier: node.argument.literal.text, typeOnly: true, dynamic: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edges;
+}
+
+function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
+  const clause = node.importClause;
+  if (!clause) return false; // a side-effect import runs the module
+  if (clause.isTypeOnly) return true;
+  if (clause.name) return false;
+  const bindings = clause.namedBindings;
+  return !!bindings && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+}
+
+function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
+  if (node.isTypeOnly) return true;
+  const clause = node.exportClause;
+  return !!clause && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly);
+}
+
+/** The project file a specifier names (relative, or the package's own name through `exports`); undefined for other packages. */
+function resolveSpecifier(
+  fromFile: string,
+  specifier: string,
+  selfExports: ReadonlyMap<string, string>,
+): string | undefined {
+  if (specifier.startsWith('.')) {
+    const base = join(dirname(fromFile), specifier);
+    const candidates = [base.replace(/\.js$/, '.ts'), base, `${base}.ts`, join(base, 'index.ts')];
+    const found = candidates.find(
+      (candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isFile(),
+    );
+    return found ?? base;
+  }
+  return selfExports.get(specifier);
+}
+
+/** package.json `exports` mapped to source files: `mcp-kiln/http` → modules/http/index.ts. */
+function selfExportMap(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string | { types?: string }>;
+  };
+  const map = new Map<string, string>();
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    const types = typeof target === 'string' ? target : target.types;
+    if (!types?.endsWith('.d.ts')) continue;
+    const source = types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts');
+    map.set(subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, source);
+  }
+  return map;
+}
+
+const isPublicEntry = (file: string) => publicEntries.has(file) || isModuleEntry(file);
+const topFolder = (file: string, depth: number) => file.split('/').slice(0, depth).join('/');
+
+/** Why `from` may not import `to`, or undefined when it may. */
+function ruleBreak(from: string, to: string, edge: ImportEdge): string | undefined {
+  if (from.startsWith('modules/')) {
+    if (topFolder(from, 2) === topFolder(to, 2) || isPublicEntry(to)) return undefined;
+    return 'a module may import the project only through its public entries';
+  }
+  if (from.startsWith('examples/')) {
+    if (topFolder(from, 2) === topFolder(to, 2) || isPublicEntry(to)) return undefined;
+    return 'an example may import the project only through its public entries';
+  }
+  if (to.startsWith('modules/')) {
+    const loadsOwnPackage = edge.dynamic && !edge.specifier.startsWith('.') && layerOf(from) === 8;
+    return loadsOwnPackage ? undefined : 'src may not import modules (only bootstrap loads them, by dynamic import)';
+  }
+  if (to.startsWith('examples/')) return 'src may not import examples';
+  const fromLayer = layerOf(from);
+  const toLayer = layerOf(to);
+  if (fromLayer === undefined) return 'the importing file belongs to no layer; add its folder to the layer table';
+  if (toLayer === undefined) return 'the imported file belongs to no layer; add its folder to the layer table';
+  if (toLayer <= fromLayer) return undefined;
+  if (from.startsWith('decorators/') && to.startsWith('src/context/') && edge.typeOnly) return undefined;
+  return `layer ${fromLayer} may not import layer ${toLayer}`;
+}
+
+function findViolations(files: readonly string[], read: (file: string) => string): Violation[] {
+  const selfExports = selfExportMap();
+  const violations: Violation[] = [];
+  for (const from of files) {
+    for (const edge of importEdges(from, read(from))) {
+      const to = resolveSpecifier(from, edge.specifier, selfExports);
+      if (to === undefined) continue;
+      const why = ruleBreak(from, to, edge);
+      if (why) violations.push({ from, to, why });
+    }
+  }
+  return violations;
+}
+
+const format = (violation: Violation) => `${violation.from} → ${violation.to} (${violation.why})`;
+const readSource = (file: string) => readFileSync(join(root, file), 'utf8');
+
+describe('import direction', () => {
+  const files = scannedFolders.flatMap(listSources);
+
+  it('scans the project', () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain('src/app/kiln-app.ts');
+  });
+
+  it('every file imports only its own layer or lower ones, and modules and examples only public entries', () => {
+    expect(findViolations(files, readSource).map(format)).toEqual([]);
+  });
+
+  it('reports a planted upward import, including a type-only one', () => {
+    const planted = new Map([
+      ['src/context/planted.ts', "import type { KilnApp } from '../app/kiln-app.js';"],
+      [
+        'decorators/planted.ts',
+        "import { Errors } from '../src/errors/factories.js';\nimport { x } from '../src/di/tokens.js';",
+      ],
+      ['modules/http/planted.ts', "export { compileApp } from '../../src/app/compile-app.js';"],
+      [
+        'examples/notes/planted.ts',
+        "import { createApp } from 'mcp-kiln';\nimport type { Context } from '../../src/context/context.js';",
+      ],
+      ['src/app/planted.ts', "const load = () => import('mcp-kiln/http');"],
+    ]);
+    const violations = findViolations([...planted.keys()], (file) => planted.get(file) ?? '').map(format);
+    expect(violations).toEqual([
+      'src/context/planted.ts → src/app/kiln-app.ts (layer 1 may not import layer 6)',
+      'decorators/planted.ts → src/di/tokens.ts (layer 0 may not import layer 2)',
+      'modules/http/planted.ts → src/app/compile-app.ts (a module may import the project only through its public entries)',
+      'examples/notes/planted.ts → src/context/context.ts (an example may import the project only through its public entries)',
+      'src/app/planted.ts → modules/http/index.ts (src may not import modules (only bootstrap loads them, by dynamic import))',
+    ]);
+  });
+});
