@@ -1,8 +1,8 @@
 // Kiln's configuration: every setting read from one environment variable, validated once at boot. A bad value
 // stops boot with a message naming the variable and what it accepts.
 import { LOG_LEVELS, type LogLevel } from '../logging/index.js';
-import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from '../storage/index.js';
 import { EnvReader } from './env-reader.js';
+import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from './storage-defaults.js';
 
 export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
 export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem', 'redis'] as const;

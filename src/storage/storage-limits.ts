@@ -1,9 +1,10 @@
 // The bounds every provider keeps so storage cannot grow without end: a cap on live entries per tenant, and how
 // often expired entries nobody reads again (an unanswered consent round's record, say) are swept away.
+
+import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from '../config/storage-defaults.js';
 import { configurationError } from '../errors/index.js';
 
-export const DEFAULT_MAX_ENTRIES_PER_TENANT = 10_000;
-export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+export { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS };
 
 export interface StorageLimitOptions {
   /** Live entries one tenant may hold; a `set` of a new key beyond it fails with `state_quota_exceeded`. */

@@ -23,7 +23,7 @@ const layers: readonly (readonly [number, readonly string[]])[] = [
   [9, ['src/testing/', 'src/index.ts']],
 ];
 
-const publicEntries = new Set(['src/index.ts', 'src/errors/index.ts', 'src/testing/index.ts']);
+const publicEntries = new Set(['src/index.ts', 'src/errors/index.ts', 'src/storage/index.ts', 'src/testing/index.ts']);
 const isModuleEntry = (file: string) => /^modules\/[^/]+\/index\.ts$/.test(file);
 
 interface ImportEdge {
