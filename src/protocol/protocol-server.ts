@@ -3,7 +3,7 @@
 import {
   isInputRequiredResult,
   type Resource,
-  Server,
+  type Server,
   type ServerContext,
   type ServerOptions,
 } from '@modelcontextprotocol/server';
@@ -17,6 +17,7 @@ import { complete } from './completion.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
+import { SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
   /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
@@ -31,7 +32,7 @@ export function buildProtocolServer(
   options: ProtocolServerOptions,
 ): Server {
   const sealing = runtime.requestStateSealing;
-  const server = new Server(runtime.serverInfo, runtime.serverOptions);
+  const server = new SpecParamsServer(runtime.serverInfo, runtime.serverOptions);
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {
     era,

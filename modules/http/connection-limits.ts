@@ -1,0 +1,35 @@
+// The Node and Fastify settings that bound what one connection may hold (MCP_HTTP_*_TIMEOUT_MS): headers and body
+// must arrive in time, idle keep-alive and silent sockets are closed. None of them limits a response, so event
+// streams live on as long as their keep-alive comments keep the socket busy.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyHttpOptions } from 'fastify';
+import type { HttpConfig } from '../../src/index.js';
+import { clientErrorHandler } from './client-error.js';
+
+type LimitOptions = Pick<
+  FastifyHttpOptions<import('node:http').Server>,
+  'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http' | 'clientErrorHandler'
+>;
+
+export function connectionLimits(
+  config: HttpConfig,
+  responding: (socket: Socket) => ServerResponse | undefined,
+): LimitOptions {
+  const { timeouts } = config;
+  return {
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node checks the two timeouts above on this interval (30 s by default), which would let a slow client
+      // overstay its limit by that much.
+      connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(timeouts.headersMs / 4))),
+      // Node answers a missing Host with a bare 400; the host's own check answers it with a JSON-RPC error.
+      requireHostHeader: false,
+    },
+    clientErrorHandler: clientErrorHandler(config, responding),
+  };
+}
