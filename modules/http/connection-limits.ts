@@ -1,7 +1,7 @@
 // The Node and Fastify settings that bound what one connection may hold (MCP_HTTP_*_TIMEOUT_MS): headers and body
 // must arrive in time, idle keep-alive and silent sockets are closed. None of them limits a response, so event
 // streams live on as long as their keep-alive comments keep the socket busy.
-import type { ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
 import type { HttpConfig } from '../../src/index.js';
@@ -32,4 +32,18 @@ export function connectionLimits(
     },
     clientErrorHandler: clientErrorHandler(config, responding),
   };
+}
+
+/**
+ * Decides what a socket silent both ways for MCP_HTTP_IDLE_TIMEOUT_MS means. Between requests, or with a response
+ * its client has stopped reading (bytes waiting in the socket), it is dead weight and is closed. A request still being
+ * answered with nothing waiting is not: a 2026-07-28 call answers in one JSON piece and may think quietly for longer.
+ */
+export function closeIdleSockets(server: Server, responding: (socket: Socket) => ServerResponse | undefined): void {
+  // With a listener here Node no longer destroys a timed-out socket itself.
+  server.on('timeout', (socket: Socket) => {
+    const response = responding(socket);
+    if (response && !response.writableEnded && socket.writableLength === 0) return;
+    socket.destroy();
+  });
 }

@@ -14,7 +14,7 @@ import Fastify, { LogController } from 'fastify';
 import { edgeError } from '../../src/errors/index.js';
 import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
 import { acceptsEventStream, acceptsPostAnswer, notAcceptable } from './accept-header.js';
-import { connectionLimits } from './connection-limits.js';
+import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { FailureLog } from './failure-log.js';
 import { fastifyLogger } from './fastify-logger.js';
@@ -62,6 +62,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     ...connectionLimits(config, (socket) => responding.get(socket)),
   });
   fastify.server.maxConnections = config.maxConnections;
+  closeIdleSockets(fastify.server, (socket) => responding.get(socket));
   installJsonBodyParser(fastify, config);
   fastify.setErrorHandler(errorHandler(config));
 

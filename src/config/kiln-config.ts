@@ -38,7 +38,7 @@ export interface HttpTimeouts {
   readonly requestMs: number;
   /** How long an idle keep-alive connection waits for its next request. */
   readonly keepAliveMs: number;
-  /** A socket with no traffic either way for this long is closed. */
+  /** A socket with no traffic either way for this long is closed, unless a call on it is still working quietly. */
   readonly idleMs: number;
   /** The interval of `:` comment lines on event streams, which keeps them under the idle timeout. */
   readonly sseKeepAliveMs: number;
