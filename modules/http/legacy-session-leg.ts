@@ -173,11 +173,16 @@ export class LegacySessionLeg {
     // The slot is taken before the SDK answers, so a burst of initializes cannot overshoot the cap, and given back
     // when the answer was anything but a session: a refused initialize must not hold a slot until the idle timeout.
     this.live.set(id, session);
-    await this.registry.add({ id, createdAt: this.now(), lastSeenAt: this.now() });
     res.once('close', () => {
       session.openRequests--;
-      if (!initialized(transport, server, res, id)) void this.closeSession(id);
+      if (initialized(transport, server, res, id)) return;
+      this.closeSession(id).catch((error: unknown) =>
+        this.app.logger.warning({ err: error, sessionId: id }, 'Could not release a refused session'),
+      );
     });
+    await this.registry.add({ id, createdAt: this.now(), lastSeenAt: this.now() });
+    // The client may have gone while a shared registry was still adding: the release above found nothing to remove.
+    if (!this.live.has(id)) return this.registry.remove(id);
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }

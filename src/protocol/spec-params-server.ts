@@ -1,8 +1,10 @@
 // The SDK's Server with one correction: a spec request whose params fail the SDK's wire schema is answered -32602
-// (reason invalid_params) with a readable message. The SDK throws a plain Error carrying zod's issue dump for it,
-// which goes out as -32603 Internal error; only tools/call gets a -32602 from the SDK itself.
+// (reason invalid_params) with a readable message. For most methods the SDK throws a plain Error carrying zod's issue
+// dump, which goes out as -32603 Internal error; tools/call gets -32602 from the SDK, but with the same raw dump.
 import { type JSONRPCRequest, type Result, Server, type ServerContext } from '@modelcontextprotocol/server';
-import { kilnError } from '../errors/index.js';
+import { JsonRpcErrorCode, kilnError } from '../errors/index.js';
+
+const SDK_TOOLS_CALL = /^Invalid tools\/call request: (\[[\s\S]*\])$/;
 
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
@@ -37,15 +39,23 @@ function invalidParams(method: string, error: unknown) {
 }
 
 /**
- * The issues of the SDK's failed request validation. It throws a plain Error (no code) whose message is zod's JSON
- * list of issues; an error of any other shape is not one, and an error a handler throws never has that shape.
+ * The issues of the SDK's failed request validation, which comes in two shapes: a plain Error (no code) whose message
+ * is zod's JSON list of issues, and for tools/call a -32602 "Invalid tools/call request: <that list>". An error of any
+ * other shape is not one; an error a handler throws never has either.
  */
 function validationIssues(error: unknown): Issue[] | undefined {
-  if (!(error instanceof Error) || Object.getPrototypeOf(error) !== Error.prototype || 'code' in error) return;
-  if (!error.message.startsWith('[')) return;
+  if (!(error instanceof Error)) return;
+  const { code } = error as { code?: unknown };
+  const plain = Object.getPrototypeOf(error) === Error.prototype && code === undefined;
+  const dump = plain
+    ? error.message
+    : code === JsonRpcErrorCode.InvalidParams
+      ? SDK_TOOLS_CALL.exec(error.message)?.[1]
+      : undefined;
+  if (!dump?.startsWith('[')) return;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(error.message);
+    parsed = JSON.parse(dump);
   } catch {
     return;
   }
