@@ -1,6 +1,6 @@
 // The Node and Fastify settings that bound what one connection may hold (MCP_HTTP_*_TIMEOUT_MS): headers and body
-// must arrive in time, idle keep-alive and silent sockets are closed. None of them limits a response, so event
-// streams live on as long as their keep-alive comments keep the socket busy.
+// must arrive in time, idle keep-alive sockets and sockets nobody reads are closed. None of them limits a response
+// its client is reading, so event streams and long calls live on.
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
@@ -8,7 +8,7 @@ import type { HttpConfig } from '../../src/index.js';
 import { clientErrorHandler } from './client-error.js';
 
 type LimitOptions = Pick<
-  FastifyHttpOptions<import('node:http').Server>,
+  FastifyHttpOptions<Server>,
   'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'http' | 'clientErrorHandler'
 >;
 

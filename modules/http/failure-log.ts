@@ -20,7 +20,7 @@ export class FailureLog {
     res.once('close', () => {
       if (!res.headersSent || res.statusCode < 500) return;
       this.logger.error(
-        { err: exchange.cause, method: req.method, status: res.statusCode },
+        { err: exchange.cause, method: req.method, path: req.url?.split('?')[0], status: res.statusCode },
         `MCP request answered HTTP ${res.statusCode}`,
       );
     });

@@ -1,5 +1,6 @@
 // The Fastify host: one MCP endpoint serving both eras (2026-07-28 per request through the SDK's handler, 2025 by
-// session mode), DNS-rebinding guards, pages for people, and a graceful shutdown that lets requests finish.
+// session mode), edge guards that answer every refusal with a JSON-RPC error, bounded connections, pages for people,
+// and a graceful shutdown that lets requests finish.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
@@ -13,7 +14,7 @@ import {
 import Fastify, { LogController } from 'fastify';
 import { edgeError } from '../../src/errors/index.js';
 import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
-import { acceptsEventStream, acceptsPostAnswer, notAcceptable } from './accept-header.js';
+import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accept-header.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { FailureLog } from './failure-log.js';
@@ -105,7 +106,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   fastify.post(endpoint, async (request, reply) => {
     const body = request.body;
     const legacyEra = await isLegacyRequest(classifierRequest(request.raw), body);
-    if (!acceptsPostAnswer(request.headers.accept, legacyEra)) {
+    if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
     if (!legacyEra && isListenRequest(body) && !listens.claim(reply.raw)) {

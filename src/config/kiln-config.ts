@@ -30,7 +30,7 @@ export interface HttpConfig {
   readonly timeouts: HttpTimeouts;
 }
 
-/** How long a connection may take at each stage; event streams stay open as long as their keep-alives flow. */
+/** How long a connection may take at each stage; none limits a response, so event streams stay open. */
 export interface HttpTimeouts {
   /** From a request's first byte to the end of its headers. */
   readonly headersMs: number;
@@ -40,7 +40,7 @@ export interface HttpTimeouts {
   readonly keepAliveMs: number;
   /** A socket with no traffic either way for this long is closed, unless a call on it is still working quietly. */
   readonly idleMs: number;
-  /** The interval of `:` comment lines on event streams, which keeps them under the idle timeout. */
+  /** The interval of `:` comment lines on event streams, so proxies and clients do not take a quiet one for dead. */
   readonly sseKeepAliveMs: number;
 }
 
@@ -140,13 +140,6 @@ function readHttpTimeouts(read: EnvReader): HttpTimeouts {
     read.problem(
       `MCP_HTTP_HEADERS_TIMEOUT_MS (${timeouts.headersMs}) is longer than MCP_HTTP_REQUEST_TIMEOUT_MS ` +
         `(${timeouts.requestMs}): the headers are part of the request, so make it at most the request timeout.`,
-    );
-  }
-  // An event stream is idle between keep-alives: with a shorter idle timeout every quiet stream would be cut.
-  if (timeouts.sseKeepAliveMs >= timeouts.idleMs) {
-    read.problem(
-      `MCP_HTTP_SSE_KEEP_ALIVE_MS (${timeouts.sseKeepAliveMs}) is not shorter than MCP_HTTP_IDLE_TIMEOUT_MS ` +
-        `(${timeouts.idleMs}): quiet event streams would be closed as idle; make the keep-alive interval shorter.`,
     );
   }
   return timeouts;

@@ -70,7 +70,7 @@ describe('2025 session', () => {
 
 describe('2026-07-28', () => {
   it.each(CASES)('%s with invalid params gets -32602 naming the field', async (method, params, field) => {
-    const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+    const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
     const response = await post(server.endpoint, modernRequest(method, params, { id: 7 }), {
       ...modernHeaders(method),
       ...name,
