@@ -5,7 +5,6 @@ import {
   type Resource,
   type Server,
   type ServerContext,
-  type ServerOptions,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import { runOperation } from '../pipeline/operation-runner.js';
