@@ -19,6 +19,7 @@ export { createApp } from './bootstrap/create-app.js';
 export { type ListenOptions, listen } from './bootstrap/listen.js';
 export {
   type HttpConfig,
+  type HttpTimeouts,
   type KilnConfig,
   loadConfig,
   type RequestStateConfig,

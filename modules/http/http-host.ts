@@ -1,5 +1,6 @@
 // The Fastify host: one MCP endpoint serving both eras (2026-07-28 per request through the SDK's handler, 2025 by
-// session mode), DNS-rebinding guards, pages for people, and a graceful shutdown that lets requests finish.
+// session mode), edge guards that answer every refusal with a JSON-RPC error, bounded connections, pages for people,
+// and a graceful shutdown that lets requests finish.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
@@ -11,14 +12,21 @@ import {
   localhostAllowedOrigins,
 } from '@modelcontextprotocol/server';
 import Fastify, { LogController } from 'fastify';
-import { edgeError, jsonRpcErrorResponse } from '../../src/errors/index.js';
+import { edgeError } from '../../src/errors/index.js';
 import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
+import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accept-header.js';
+import { closeIdleSockets, connectionLimits } from './connection-limits.js';
+import { refuseOtherMethods } from './endpoint-methods.js';
+import { FailureLog } from './failure-log.js';
 import { fastifyLogger } from './fastify-logger.js';
+import { checkHostHeader } from './host-header.js';
 import { errorHandler } from './http-errors.js';
+import { installJsonBodyParser } from './json-body-parser.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import { renderLandingPage } from './landing-page.js';
 import { landingPageModel } from './landing-page-model.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
+import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 
 export interface HttpServing extends HostHandle {
   /** The landing page. */
@@ -43,6 +51,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHostOptions): Promise<HttpServing> {
   const { logger } = app;
+  // The response in flight on each socket, so a client error on it is answered only while nothing was written yet.
+  const responding = new WeakMap<Socket, ServerResponse>();
   const fastify = Fastify({
     loggerInstance: fastifyLogger(logger),
     // Per-request access lines would double the log volume of a busy endpoint; failures are logged where they occur.
@@ -50,26 +60,38 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     bodyLimit: config.maxBodyBytes,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...connectionLimits(config, (socket) => responding.get(socket)),
   });
-  // Only application/json is a JSON-RPC message; Fastify's text/plain parser would let anything through.
-  fastify.removeContentTypeParser('text/plain');
+  fastify.server.maxConnections = config.maxConnections;
+  closeIdleSockets(fastify.server, (socket) => responding.get(socket));
+  installJsonBodyParser(fastify, config);
   fastify.setErrorHandler(errorHandler(config));
 
+  const endpoint = config.endpointPath;
+  fastify.addHook('onRequest', checkHostHeader);
+  fastify.addHook('onRequest', refuseOtherMethods(endpoint));
   if (LOOPBACK_HOSTS.has(config.host)) fastify.addHook('onRequest', localhostHostValidation());
   fastify.addHook(
     'onRequest',
     originValidation([...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)]),
   );
 
+  const failures = new FailureLog(logger);
   // One bus carries every change event: the SDK's listen streams and the live 2025 sessions both subscribe to it.
   const bus =
     options.bus ??
     new InMemoryServerEventBus((error) => logger.warning({ err: error }, 'Change event delivery failed'));
+  const listens = new ListenStreamCap(config.maxListenStreams);
   const modern = createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
     legacy: 'reject',
     bus,
     maxRequestBodySize: config.maxBodyBytes,
-    onerror: (error) => logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`),
+    maxSubscriptions: config.maxListenStreams,
+    keepAliveMs: config.timeouts.sseKeepAliveMs,
+    onerror: (error) => {
+      failures.report(error);
+      logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`);
+    },
   });
   const detachBus = app.onChange({
     toolsChanged: modern.notify.toolsChanged,
@@ -78,30 +100,34 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     resourceUpdated: modern.notify.resourceUpdated,
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
-  const legacy = new LegacySessionLeg(app, config, { ...options, bus });
+  const legacy = new LegacySessionLeg(app, config, { ...options, bus }, (error) => failures.report(error));
   let closing = false;
 
-  const endpoint = config.endpointPath;
   fastify.post(endpoint, async (request, reply) => {
-    if (!acceptsBoth(request.headers.accept)) {
+    const body = request.body;
+    const legacyEra = await isLegacyRequest(classifierRequest(request.raw), body);
+    if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
+    if (!legacyEra && isListenRequest(body) && !listens.claim(reply.raw)) {
+      return reply.code(503).header('retry-after', '5').send(listens.refusal());
+    }
     reply.hijack();
-    const body = request.body;
-    if (await isLegacyRequest(headersOnlyRequest(request.raw), body))
-      return serve(() => legacy.handle(request.raw, reply.raw, body), reply.raw);
-    return serve(() => serveModern(request.raw, reply.raw, body), reply.raw);
+    if (legacyEra) return serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, body));
+    return serve(request.raw, reply.raw, () => serveModern(request.raw, reply.raw, body));
   });
   for (const method of ['GET', 'DELETE'] as const) {
     fastify.route({
       method,
       url: endpoint,
+      // A HEAD would open the event stream; it gets 405 like every method the endpoint does not serve.
+      exposeHeadRoute: false,
       handler: async (request, reply) => {
-        if (method === 'GET' && !request.headers.accept?.includes('text/event-stream')) {
+        if (method === 'GET' && !acceptsEventStream(request.headers.accept)) {
           return reply.code(406).send(notAcceptable('text/event-stream'));
         }
         reply.hijack();
-        return serve(() => legacy.handle(request.raw, reply.raw, undefined), reply.raw);
+        return serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, undefined));
       },
     });
   }
@@ -129,6 +155,12 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   });
   fastify.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     unusedSockets.delete(request.socket);
+    responding.set(request.socket, response);
+    const settled = () => {
+      if (responding.get(request.socket) === response) responding.delete(request.socket);
+    };
+    response.once('finish', settled);
+    response.once('close', settled);
     // Node's close() ends only the connections idle at that moment: one whose response finishes later stays kept
     // alive until the client drops it (undici: 4 s). During shutdown, close each as soon as its response ends.
     response.once('close', () => {
@@ -142,14 +174,18 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const endpointUrl = `${origin}${endpoint}`;
 
-  async function serve(work: () => Promise<void>, res: ServerResponse): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      logger.error({ err: error }, 'MCP request failed before a response was written');
-      if (!res.headersSent) writeJsonRpcError(res, 500, edgeError('internal_error', 'Internal error; it was logged.'));
-      else res.end();
-    }
+  /** Runs a hijacked exchange: whatever it throws still gets an answer, and any 5xx is logged with its cause. */
+  function serve(req: IncomingMessage, res: ServerResponse, work: () => Promise<void>): Promise<void> {
+    return failures.watch(req, res, async () => {
+      try {
+        await work();
+      } catch (error) {
+        failures.report(error);
+        if (!res.headersSent)
+          writeJsonRpcError(res, 500, edgeError('internal_error', 'Internal error; it was logged.'));
+        else res.end();
+      }
+    });
   }
 
   // The app drains requests in flight between the two: stop accepting, then end the long-lived streams and sockets.
@@ -176,31 +212,16 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
 
 /**
  * The SDK's era classifier reads headers from a web Request and, given the parsed body, nothing else. Building that
- * Request from the headers alone is about 40 µs cheaper per request than converting the whole Node request.
+ * Request from the headers alone is about 40 µs cheaper per request than converting the whole Node request. The URL
+ * is a fixed one: the classifier never reads it, and a Host header is no input to build a URL from.
  */
-function headersOnlyRequest(raw: IncomingMessage): Request {
+function classifierRequest(raw: IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(`http://${raw.headers.host ?? 'localhost'}${raw.url ?? '/'}`, {
-    method: raw.method ?? 'POST',
-    headers,
-  });
-}
-
-function acceptsBoth(accept: string | undefined): boolean {
-  if (!accept) return false;
-  if (accept.includes('*/*')) return true;
-  return accept.includes('application/json') && accept.includes('text/event-stream');
-}
-
-function notAcceptable(types: string) {
-  return jsonRpcErrorResponse(
-    null,
-    edgeError('not_acceptable', `Not Acceptable: the Accept header must list ${types}.`),
-  );
+  return new Request('http://localhost/', { method: raw.method ?? 'POST', headers });
 }
 
 /** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */

@@ -1,7 +1,7 @@
 // Serves 2025-era traffic. Sessionful (stateful/auto): `initialize` opens a session with its own transport,
-// protocol server and bounded event store; later requests carry Mcp-Session-Id. Idle sessions are evicted, the
-// number of live sessions is capped, and every session closes on shutdown. Per request (stateless, and auto for
-// clients that never initialize): the SDK's stateless fallback.
+// protocol server and bounded event store; later requests carry Mcp-Session-Id. Only a successful initialize keeps
+// its slot under the session cap; idle sessions are evicted, and every session closes on shutdown. Per request
+// (stateless, and auto for clients that never initialize): the SDK's stateless fallback.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
@@ -56,6 +56,8 @@ export class LegacySessionLeg {
     private readonly app: AppPort,
     private readonly config: HttpConfig,
     options: LegacyLegOptions = {},
+    /** Where the SDK's transport errors go, so a 5xx it writes is logged with its cause. */
+    private readonly reportError: (error: Error) => void = () => undefined,
   ) {
     this.registry = options.registry ?? new InMemorySessionRegistry();
     this.now = options.now ?? Date.now;
@@ -65,7 +67,10 @@ export class LegacySessionLeg {
       : undefined;
     const fallback = legacyStatelessFallback(
       () => app.createServer('legacy', { exposesSessionId: false, perRequestLegacy: true }),
-      (error) => app.logger.debug({ err: error }, `Stateless 2025 request failed: ${error.message}`),
+      (error) => {
+        reportError(error);
+        app.logger.debug({ err: error }, `Stateless 2025 request failed: ${error.message}`);
+      },
       { maxRequestBodySize: config.maxBodyBytes },
     );
     this.stateless = toNodeHandler({ fetch: fallback });
@@ -152,6 +157,7 @@ export class LegacySessionLeg {
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       ...(eventStore ? { eventStore } : {}),
+      keepAliveMs: this.config.timeouts.sseKeepAliveMs,
       onsessionclosed: () => void this.forget(id),
     });
     const server = this.app.createServer('legacy', { exposesSessionId: true });
@@ -163,11 +169,20 @@ export class LegacySessionLeg {
       openRequests: 1,
     };
     transport.onclose = () => void this.forget(id);
+    transport.onerror = (error) => this.reportError(error);
+    // The slot is taken before the SDK answers, so a burst of initializes cannot overshoot the cap, and given back
+    // when the answer was anything but a session: a refused initialize must not hold a slot until the idle timeout.
     this.live.set(id, session);
-    await this.registry.add({ id, createdAt: this.now(), lastSeenAt: this.now() });
     res.once('close', () => {
       session.openRequests--;
+      if (initialized(transport, server, res, id)) return;
+      this.closeSession(id).catch((error: unknown) =>
+        this.app.logger.warning({ err: error, sessionId: id }, 'Could not release a refused session'),
+      );
     });
+    await this.registry.add({ id, createdAt: this.now(), lastSeenAt: this.now() });
+    // The client may have gone while a shared registry was still adding: the release above found nothing to remove.
+    if (!this.live.has(id)) return this.registry.remove(id);
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }
@@ -204,6 +219,21 @@ export class LegacySessionLeg {
     await this.registry.remove(id);
     await session.eventStore?.clear();
   }
+}
+
+/** Whether the SDK answered initialize with a session: its id issued, a success status, the handshake handled. */
+function initialized(
+  transport: NodeStreamableHTTPServerTransport,
+  server: Server,
+  res: ServerResponse,
+  id: string,
+): boolean {
+  return (
+    transport.sessionId === id &&
+    res.statusCode >= 200 &&
+    res.statusCode < 300 &&
+    server.getClientCapabilities() !== undefined
+  );
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

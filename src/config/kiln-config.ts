@@ -22,6 +22,27 @@ export interface HttpConfig {
   /** Origins allowed besides the loopback ones; `undefined` means loopback only. */
   readonly allowedOrigins: readonly string[] | undefined;
   readonly maxBodyBytes: number;
+  /** Deepest nesting of objects and arrays a request body may have (MCP_HTTP_MAX_JSON_DEPTH). */
+  readonly maxJsonDepth: number;
+  /** Open sockets at most; Node closes any connection beyond it at once (MCP_HTTP_MAX_CONNECTIONS). */
+  readonly maxConnections: number;
+  /** Open 2026-07-28 subscriptions/listen streams at most (MCP_HTTP_MAX_LISTEN_STREAMS). */
+  readonly maxListenStreams: number;
+  readonly timeouts: HttpTimeouts;
+}
+
+/** How long a connection may take at each stage; none limits a response, so event streams stay open. */
+export interface HttpTimeouts {
+  /** From a request's first byte to the end of its headers. */
+  readonly headersMs: number;
+  /** From a request's first byte to the end of its body; a response (an event stream too) is not counted. */
+  readonly requestMs: number;
+  /** How long an idle keep-alive connection waits for its next request. */
+  readonly keepAliveMs: number;
+  /** A socket with no traffic either way for this long is closed, unless a call on it is still working quietly. */
+  readonly idleMs: number;
+  /** The interval of `:` comment lines on event streams, so proxies and clients do not take a quiet one for dead. */
+  readonly sseKeepAliveMs: number;
 }
 
 export interface StdioConfig {
@@ -98,6 +119,10 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     },
     allowedOrigins: read.list('MCP_ALLOWED_ORIGINS'),
     maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
+    maxJsonDepth: read.integer('MCP_HTTP_MAX_JSON_DEPTH', 64, { min: 4, max: 1000 }),
+    maxConnections: read.integer('MCP_HTTP_MAX_CONNECTIONS', 10_000, { min: 1, max: 1_000_000 }),
+    maxListenStreams: read.integer('MCP_HTTP_MAX_LISTEN_STREAMS', 1024, { min: 1, max: 1_000_000 }),
+    timeouts: readHttpTimeouts(read),
   };
   const stdio: StdioConfig = {
     maxLineBytes:
@@ -151,6 +176,24 @@ function readRedis(read: EnvReader): RedisConfig | undefined {
       '(host:port,host:port,...) for a Cluster.',
   );
   return undefined;
+}
+
+function readHttpTimeouts(read: EnvReader): HttpTimeouts {
+  const timeouts: HttpTimeouts = {
+    headersMs: read.integer('MCP_HTTP_HEADERS_TIMEOUT_MS', 10_000, { min: 100, max: 10 * MINUTE }),
+    requestMs: read.integer('MCP_HTTP_REQUEST_TIMEOUT_MS', 30_000, { min: 100, max: 60 * MINUTE }),
+    keepAliveMs: read.integer('MCP_HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, { min: 100, max: 10 * MINUTE }),
+    idleMs: read.integer('MCP_HTTP_IDLE_TIMEOUT_MS', 2 * MINUTE, { min: 100, max: 60 * MINUTE }),
+    sseKeepAliveMs: read.integer('MCP_HTTP_SSE_KEEP_ALIVE_MS', 15_000, { min: 50, max: 10 * MINUTE }),
+  };
+  // Node refuses a headers timeout longer than the request timeout, and would cut a request still within it.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    read.problem(
+      `MCP_HTTP_HEADERS_TIMEOUT_MS (${timeouts.headersMs}) is longer than MCP_HTTP_REQUEST_TIMEOUT_MS ` +
+        `(${timeouts.requestMs}): the headers are part of the request, so make it at most the request timeout.`,
+    );
+  }
+  return timeouts;
 }
 
 function readRequestState(read: EnvReader): RequestStateConfig {

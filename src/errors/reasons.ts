@@ -11,7 +11,8 @@ export interface ReasonEntry {
   readonly recovery: string;
 }
 
-const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound } = JsonRpcErrorCode;
+const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout } =
+  JsonRpcErrorCode;
 const { Forbidden, ValidationError, ConfigurationError, SerializationError, StorageError } = JsonRpcErrorCode;
 
 export const KILN_REASONS = {
@@ -41,10 +42,37 @@ export const KILN_REASONS = {
     meaning: 'The request body is not application/json.',
     recovery: 'Send the JSON-RPC message with Content-Type: application/json.',
   },
+  nesting_too_deep: {
+    code: InvalidRequest,
+    meaning: 'The message nests objects and arrays deeper than the server accepts (MCP_HTTP_MAX_JSON_DEPTH).',
+    recovery: 'Flatten the data: send fewer levels of nested objects and arrays, or pass deep data as a resource.',
+  },
   forbidden_key: {
     code: InvalidRequest,
     meaning: 'The message contains a key the server refuses (__proto__, constructor or prototype).',
     recovery: 'Remove keys named __proto__, constructor or prototype from the message and send it again.',
+  },
+  // The HTTP layer, below JSON-RPC.
+  invalid_http_request: {
+    code: InvalidRequest,
+    meaning: 'The HTTP request is malformed or breaks an HTTP limit (Host header, body framing, header size).',
+    recovery: 'Send a well-formed HTTP/1.1 request: one valid Host, one body framing and headers within the limit.',
+  },
+  method_not_allowed: {
+    code: InvalidRequest,
+    meaning: 'The MCP endpoint does not serve this HTTP method.',
+    recovery: 'Use POST for messages, GET for the 2025 event stream and DELETE to end a 2025 session.',
+  },
+  request_timeout: {
+    code: Timeout,
+    meaning: "The request's headers or body did not arrive within the server's time limit.",
+    recovery: 'Send the whole request promptly; a client on a slow link should send smaller bodies.',
+  },
+  listen_limit: {
+    code: ServiceUnavailable,
+    meaning:
+      'This instance already holds as many subscriptions/listen streams as it is configured to (MCP_HTTP_MAX_LISTEN_STREAMS).',
+    recovery: 'Close a listen stream you no longer need, or retry after the Retry-After delay.',
   },
   // Sessions of the 2025-11-25 HTTP transport.
   session_required: {
@@ -92,6 +120,11 @@ export const KILN_REASONS = {
     code: InvalidParams,
     meaning: 'The arguments of a tool, the arguments of a prompt or the variables of a resource URI are invalid.',
     recovery: 'Check the schema in the matching list result and call again with corrected arguments.',
+  },
+  invalid_params: {
+    code: InvalidParams,
+    meaning: "The params of a request do not match the method's schema in the MCP specification.",
+    recovery: 'Correct the params named in the message (their names and types are in the MCP schema) and send again.',
   },
   // Asking the caller for more input (multi-round-trip requests and consent gates).
   input_required: {

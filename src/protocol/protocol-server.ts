@@ -1,12 +1,6 @@
 // Builds the SDK's low-level Server for one connection (stdio) or one request (2026-07-28 HTTP) from the compiled
 // runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
-import {
-  isInputRequiredResult,
-  type Resource,
-  Server,
-  type ServerContext,
-  type ServerOptions,
-} from '@modelcontextprotocol/server';
+import { isInputRequiredResult, type Resource, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import { runOperation } from '../pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
@@ -17,6 +11,7 @@ import { complete } from './completion.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
+import { SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
   /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
@@ -31,7 +26,7 @@ export function buildProtocolServer(
   options: ProtocolServerOptions,
 ): Server {
   const sealing = runtime.requestStateSealing;
-  const server = new Server(runtime.serverInfo, runtime.serverOptions);
+  const server = new SpecParamsServer(runtime.serverInfo, runtime.serverOptions);
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {
     era,

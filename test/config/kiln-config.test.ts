@@ -25,7 +25,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ transportType: 'stdio', logLevel: 'info', storage: { type: 'in-memory' } });
   });
 
-  it('defaults HTTP to loopback port 3010 on /mcp, auto sessions, resumability on and a 1 MiB body cap', () => {
+  it('defaults HTTP to loopback port 3010 on /mcp, auto sessions, resumability on, a 1 MiB body cap and bounded waits', () => {
     expect(loadConfig({}).http).toEqual({
       host: '127.0.0.1',
       port: 3010,
@@ -36,6 +36,10 @@ describe('loadConfig', () => {
       resumability: { enabled: true, maxEvents: 1000, ttlMs: 300_000 },
       allowedOrigins: undefined,
       maxBodyBytes: 1_048_576,
+      maxJsonDepth: 64,
+      maxConnections: 10_000,
+      maxListenStreams: 1024,
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 120_000, sseKeepAliveMs: 15_000 },
     });
   });
 
@@ -53,6 +57,14 @@ describe('loadConfig', () => {
       MCP_HTTP_RESUMABILITY_TTL_MS: '2000',
       MCP_ALLOWED_ORIGINS: 'https://app.example, https://admin.example',
       MCP_HTTP_MAX_BODY_BYTES: '4096',
+      MCP_HTTP_MAX_JSON_DEPTH: '16',
+      MCP_HTTP_MAX_CONNECTIONS: '50',
+      MCP_HTTP_MAX_LISTEN_STREAMS: '3',
+      MCP_HTTP_HEADERS_TIMEOUT_MS: '500',
+      MCP_HTTP_REQUEST_TIMEOUT_MS: '900',
+      MCP_HTTP_KEEP_ALIVE_TIMEOUT_MS: '700',
+      MCP_HTTP_IDLE_TIMEOUT_MS: '800',
+      MCP_HTTP_SSE_KEEP_ALIVE_MS: '100',
     });
     expect(http).toEqual({
       host: '0.0.0.0',
@@ -64,6 +76,10 @@ describe('loadConfig', () => {
       resumability: { enabled: false, maxEvents: 10, ttlMs: 2000 },
       allowedOrigins: ['https://app.example', 'https://admin.example'],
       maxBodyBytes: 4096,
+      maxJsonDepth: 16,
+      maxConnections: 50,
+      maxListenStreams: 3,
+      timeouts: { headersMs: 500, requestMs: 900, keepAliveMs: 700, idleMs: 800, sseKeepAliveMs: 100 },
     });
   });
 
@@ -80,6 +96,24 @@ describe('loadConfig', () => {
       'Invalid configuration: MCP_HTTP_PORT="70000" is not valid: expected an integer from 0 to 65535.',
       'Invalid configuration: MCP_SESSION_MODE="sticky" is not valid: expected one of stateless, stateful, auto.',
       'Invalid configuration: MCP_HTTP_RESUMABILITY="maybe" is not valid: expected true or false.',
+    ]);
+  });
+
+  it('rejects a headers timeout longer than the request timeout, naming both variables', () => {
+    expect(
+      configProblems({
+        MCP_HTTP_HEADERS_TIMEOUT_MS: '5000',
+        MCP_HTTP_REQUEST_TIMEOUT_MS: '1000',
+      }),
+    ).toEqual([
+      'Invalid configuration: MCP_HTTP_HEADERS_TIMEOUT_MS (5000) is longer than MCP_HTTP_REQUEST_TIMEOUT_MS (1000): ' +
+        'the headers are part of the request, so make it at most the request timeout.',
+    ]);
+  });
+
+  it('rejects a JSON depth limit outside 4 to 1000', () => {
+    expect(configProblems({ MCP_HTTP_MAX_JSON_DEPTH: '2' })).toEqual([
+      'Invalid configuration: MCP_HTTP_MAX_JSON_DEPTH="2" is not valid: expected an integer from 4 to 1000.',
     ]);
   });
 

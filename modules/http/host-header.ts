@@ -1,0 +1,38 @@
+// Refuses a request whose Host header is missing (HTTP/1.1 requires one), repeated, or not a host[:port], with 400
+// before anything reads it: hosts and the SDK build URLs from Host, and a malformed one would throw mid-request.
+import type { IncomingMessage } from 'node:http';
+import { edgeError } from '../../src/errors/index.js';
+import { EdgeRejection } from './edge-rejection.js';
+
+/** RFC 3986 authority without userinfo: an IP literal or a registered name, then an optional port. */
+const HOST_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::\d{1,5})?$/;
+
+/** An onRequest hook: throws an EdgeRejection (400) naming what is wrong with Host. */
+export async function checkHostHeader(request: { readonly raw: IncomingMessage }): Promise<void> {
+  const problem = hostProblem(request.raw);
+  if (problem) {
+    throw new EdgeRejection(400, edgeError('invalid_http_request', `Bad request: ${problem}.`));
+  }
+}
+
+function hostProblem(raw: IncomingMessage): string | undefined {
+  const values = raw.headersDistinct.host ?? [];
+  if (values.length > 1) return 'the request carries more than one Host header; send exactly one';
+  const host = values[0];
+  if (host === undefined) {
+    return raw.httpVersion === '1.0' ? undefined : 'the Host header is missing; HTTP/1.1 requires one';
+  }
+  if (HOST_PORT.test(host) && parsesAsHost(host)) return undefined;
+  const shown = host.length <= 60 ? host : `${host.slice(0, 57)}...`;
+  return `the Host header ${JSON.stringify(shown)} is not a valid host[:port]`;
+}
+
+/** The WHATWG parser has the last word (IPv6 syntax, percent-encoding, port range), as it is what later reads it. */
+function parsesAsHost(host: string): boolean {
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
