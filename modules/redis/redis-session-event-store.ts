@@ -44,6 +44,13 @@ export interface RedisSessionEventStoreOptions {
  * of every session would wait that long for an id. In these states the store does not ask Redis at all.
  */
 const OUTAGE_STATUSES = new Set(['reconnecting', 'close', 'end']);
+/**
+ * A write that failed may have waited up to the command timeout (a Cluster master that is down answers nothing
+ * for a while). The store then stops asking Redis for a while, doubling per failure, so a session pays that wait
+ * a few times per outage rather than on every frame; its frames meanwhile get unstored ids.
+ */
+const MIN_SKIP_WRITES_MS = 500;
+const MAX_SKIP_WRITES_MS = 8_000;
 /** XRANGE page size for replay and counting. */
 const PAGE = 500;
 /**
@@ -72,6 +79,8 @@ export class RedisSessionEventStore implements SessionEventStore {
   private readonly expireAfterMs: number;
   private readonly now: () => number;
   private readonly outage: OutageWarning;
+  private skipWritesMs = 0;
+  private skipWritesUntil = 0;
 
   constructor(options: RedisSessionEventStoreOptions) {
     this.connection = options.connection;
@@ -88,11 +97,15 @@ export class RedisSessionEventStore implements SessionEventStore {
    * (a tool result, say). So a Redis failure is logged and answered with an id that resumes but replays nothing.
    */
   async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    if (performance.now() < this.skipWritesUntil) return unstoredEventId(streamId);
     try {
       const xid = await withDeadline(this.append(streamId, message), this.connection.commandTimeoutMs);
+      this.skipWritesMs = 0;
       this.outage.succeeded();
       return storedEventId(xid, streamId);
     } catch (error) {
+      this.skipWritesMs = Math.min(Math.max(2 * this.skipWritesMs, MIN_SKIP_WRITES_MS), MAX_SKIP_WRITES_MS);
+      this.skipWritesUntil = performance.now() + this.skipWritesMs;
       this.outage.failed(error);
       return unstoredEventId(streamId);
     }

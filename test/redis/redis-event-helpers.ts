@@ -1,6 +1,8 @@
 // Shared pieces of the Redis event store and bus tests: connections closed after each case, a logger whose lines a
 // case can read, the compliance subject for RedisSessionEventStore, and listeners that record what a bus delivered.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { ServerEvent } from '@modelcontextprotocol/server';
 import { afterEach } from 'vitest';
 import {
@@ -92,3 +94,9 @@ export const LIST_CHANGES: ServerEvent[] = [
   { kind: 'prompts_list_changed' },
   { kind: 'resources_list_changed' },
 ];
+
+/** One command through redis-cli (independent of the code under test); the reply's lines, for arrays too. */
+export async function redisCli(port: number, args: readonly string[]): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('redis-cli', ['-p', String(port), ...args], { timeout: 5_000 });
+  return stdout.trimEnd().split('\n');
+}
