@@ -131,7 +131,7 @@ export class RedisSessionEventStore implements SessionEventStore {
     if (!parsed) throw new Error(`Unrecognised Last-Event-ID ${JSON.stringify(lastEventId)}.`);
     if (parsed.kind === 'unstored') return parsed.streamId;
     const oldest = this.now() - this.ttlMs;
-    await this.eachFrameAfter(parsed.entry.xid, async (xid, frame) => {
+    await this.eachFrameAfter('replay events', parsed.entry.xid, async (xid, frame) => {
       // Priming frames carry no message; they only mark a resumption point.
       if (frame.streamId !== parsed.streamId || frame.storedAt < oldest || isPriming(frame.message)) return;
       await send(storedEventId(xid, frame.streamId), frame.message);
@@ -155,7 +155,7 @@ export class RedisSessionEventStore implements SessionEventStore {
   async size(): Promise<number> {
     const oldest = this.now() - this.ttlMs;
     let count = 0;
-    await this.eachFrameAfter('-', (_, frame) => {
+    await this.eachFrameAfter('count events', '-', (_, frame) => {
       if (frame.storedAt >= oldest) count++;
     });
     return count;
@@ -174,12 +174,13 @@ export class RedisSessionEventStore implements SessionEventStore {
 
   /** Visits the frames after `after` (an entry id, or `-` for all) in order, one XRANGE page at a time. */
   private async eachFrameAfter(
+    operation: string,
     after: string,
     visit: (xid: string, frame: Frame) => Promise<void> | void,
   ): Promise<void> {
     let from = after === '-' ? after : `(${after}`;
     for (;;) {
-      const page = await this.redis('replay events', (client) => client.xrange(this.key, from, '+', 'COUNT', PAGE));
+      const page = await this.redis(operation, (client) => client.xrange(this.key, from, '+', 'COUNT', PAGE));
       for (const [xid, fields] of page) {
         const frame = decodeFrame(fields);
         if (frame) await visit(xid, frame);
