@@ -1,4 +1,5 @@
-// modules/redis: Kiln on Redis (single node or Cluster, Redis >= 6.2). Part 1: the connection and ctx.state storage.
+// modules/redis: Kiln on Redis (single node or Cluster, Redis >= 6.2; the bus uses sharded pub/sub on a Cluster, Redis >= 7):
+// the connection, ctx.state storage, SSE resumability for 2025 sessions and the cross-instance change-event bus.
 export {
   createRedisConnection,
   type RedisClient,
@@ -12,6 +13,16 @@ export {
   type RedisConnectionOptions,
   type RedisNodeConnectionOptions,
 } from './redis-connection-options.js';
+export {
+  RedisServerEventBus,
+  type RedisServerEventBusOptions,
+} from './redis-server-event-bus.js';
+export {
+  RedisSessionEventStore,
+  type RedisSessionEventStoreOptions,
+  redisSessionEventStores,
+  type SessionEventRetention,
+} from './redis-session-event-store.js';
 export { createRedisStorageProvider } from './redis-storage-factory.js';
 export {
   DEFAULT_MAX_VALUE_BYTES,

@@ -16,6 +16,7 @@ import { withDeadline } from './operation-deadline.js';
 import { createRedisConnection, type RedisClient, type RedisConnection } from './redis-connection.js';
 import type { RedisConnectionOptions } from './redis-connection-options.js';
 import { toStorageError } from './redis-errors.js';
+import { execAll } from './redis-transaction.js';
 import { pruneIndexMembers } from './state-index-pruning.js';
 import { exclusiveBound, listRange, type TenantKeys, tenantKeys } from './state-key-layout.js';
 import { encodeStoredEntry, HEADER_READ_BYTES, headerIsLive, liveValue } from './stored-entry.js';
@@ -46,16 +47,6 @@ interface PreparedWrite {
 
 function isConnection(value: RedisConnectionOptions | RedisConnection): value is RedisConnection {
   return 'client' in value;
-}
-
-/** Every reply of a MULTI, or the first command error it carried. */
-async function execAll(transaction: ChainableCommander): Promise<unknown[]> {
-  const replies = await transaction.exec();
-  if (replies === null) throw new Error('Redis discarded the transaction');
-  return replies.map(([error, reply]) => {
-    if (error) throw error;
-    return reply;
-  });
 }
 
 export class RedisStorageProvider implements StorageProvider {
