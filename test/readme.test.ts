@@ -1,5 +1,5 @@
 // The README's TypeScript examples must compile: each ```ts block has to appear, line for line, in a file under
-// examples/ (indentation aside), which `npm test` type-checks and builds.
+// examples/ or templates/ (indentation aside), which `npm test` type-checks and builds.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +22,12 @@ const normalise = (text: string) =>
     .filter((line) => line.trim() !== '')
     .join('\n');
 
-const examples = sourceFiles(join(root, 'examples')).map((path) => ({
-  path,
-  text: normalise(readFileSync(path, 'utf8')),
-}));
+const examples = ['examples', 'templates']
+  .flatMap((folder) => sourceFiles(join(root, folder)))
+  .map((path) => ({
+    path,
+    text: normalise(readFileSync(path, 'utf8')),
+  }));
 
 describe('README examples', () => {
   it('has TypeScript examples to check', () => {
@@ -33,11 +35,11 @@ describe('README examples', () => {
   });
 
   it.each(blocks.map((block, index) => [index + 1, block] as const))(
-    'block %i appears verbatim in examples/',
+    'block %i appears verbatim in examples/ or templates/',
     (_n, block) => {
       const wanted = normalise(block);
       const home = examples.find((example) => example.text.includes(wanted));
-      expect(home, `README block not found in any examples/ file:\n${wanted}`).toBeDefined();
+      expect(home, `README block not found in any examples/ or templates/ file:\n${wanted}`).toBeDefined();
     },
   );
 });

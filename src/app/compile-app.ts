@@ -54,7 +54,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     const problem = hint && cacheHintProblem(hint);
     if (problem) findings.errors.push(`createApp cacheHints['${method}']: ${problem}.`);
   }
-  if (findings.errors.length > 0) throw new KilnBootError(findings.errors);
+  if (findings.errors.length > 0) throw new KilnBootError(findings.errors, findings.warnings);
 
   const container = await createRootContainer(graph);
   // Resolved, not assumed: a testing module may have replaced any of them.

@@ -21,6 +21,7 @@ const layers: readonly (readonly [number, readonly string[]])[] = [
   [7, ['src/transports/']],
   [8, ['src/bootstrap/']],
   [9, ['src/testing/', 'src/index.ts']],
+  [10, ['src/cli/']],
 ];
 
 const publicEntries = new Set(['src/index.ts', 'src/errors/index.ts', 'src/storage/index.ts', 'src/testing/index.ts']);
@@ -204,6 +205,7 @@ describe('import direction', () => {
         "import { createApp } from 'mcp-kiln';\nimport type { Context } from '../../src/context/context.js';",
       ],
       ['src/app/planted.ts', "const load = () => import('mcp-kiln/http');"],
+      ['src/testing/planted.ts', "import { lintCommand } from '../cli/lint-command.js';"],
     ]);
     const violations = findViolations([...planted.keys()], (file) => planted.get(file) ?? '').map(format);
     expect(violations).toEqual([
@@ -212,6 +214,7 @@ describe('import direction', () => {
       'modules/http/planted.ts → src/app/compile-app.ts (a module may import the project only through its public entries)',
       'examples/notes/planted.ts → src/context/context.ts (an example may import the project only through its public entries)',
       'src/app/planted.ts → modules/http/index.ts (src may not import modules (only bootstrap loads them, by dynamic import))',
+      'src/testing/planted.ts → src/cli/lint-command.ts (layer 9 may not import layer 10)',
     ]);
   });
 });

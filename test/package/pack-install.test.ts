@@ -1,26 +1,14 @@
-// What a user installs: `npm pack`, then `npm install <tarball>` into an empty project. It packs a copy of the work
-// tree, so the package build (prepack) never touches the dist/ that the other tests run from.
+// What a user installs: `npm pack`, then `npm install <tarball>` into an empty project.
 import { execFile } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npm, type PackResult, packKiln, REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
-const REPO = join(import.meta.dirname, '..', '..');
-/** Left out of the copy that is packed: installed, built or written by other commands. */
-const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'test-output', 'coverage', '.kiln-data', 'bench/results']);
 
 type ExportTarget = string | { readonly types?: string; readonly import?: string };
 interface Manifest {
@@ -28,10 +16,6 @@ interface Manifest {
   readonly files: readonly string[];
   readonly exports: Readonly<Record<string, ExportTarget>>;
   readonly engines: { readonly node: string };
-}
-interface PackResult {
-  readonly filename: string;
-  readonly files: readonly { readonly path: string }[];
 }
 
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Manifest;
@@ -45,15 +29,6 @@ let work: string;
 let packed: PackResult;
 let installed: string;
 let installLog: string;
-
-async function npm(args: readonly string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
-  try {
-    return await run('npm', [...args], { cwd, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${stderr ?? ''}\n${stdout ?? ''}`, { cause: error });
-  }
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -76,12 +51,7 @@ function installedPackages(nodeModules: string): string[] {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kiln-pack-'));
-  const tree = join(work, 'tree');
-  cpSync(REPO, tree, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(REPO, source)) });
-  symlinkSync(join(REPO, 'node_modules'), join(tree, 'node_modules'), 'dir');
-  const pack = await npm(['pack', '--json', '--pack-destination', work], tree);
-  // With --json, npm prints prepack's output on stderr and the report alone on stdout.
-  [packed] = JSON.parse(pack.stdout) as [PackResult];
+  packed = await packKiln(work);
 
   const project = join(work, 'project');
   cpSync(join(work, packed.filename), join(project, packed.filename));
@@ -102,7 +72,9 @@ afterAll(() => {
 describe('the npm package', () => {
   it('ships the runtime only: no tests, examples, bench, conformance runner or Vitest config', () => {
     const paths = packed.files.map((file) => file.path);
-    expect(paths.filter((path) => /(^|\/)(test|examples|bench|conformance)\/|vitest\.config/.test(path))).toEqual([]);
+    // The `kiln new` template is a project of its own, Vitest config and test included.
+    const runtime = paths.filter((path) => !path.startsWith('templates/new-project/'));
+    expect(runtime.filter((path) => /(^|\/)(test|examples|bench|conformance)\/|vitest\.config/.test(path))).toEqual([]);
     const allowed = (path: string) =>
       ['package.json', 'README.md', 'LICENSE'].includes(path) ||
       manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
@@ -129,6 +101,13 @@ describe('the npm package', () => {
       for (const target of targets) expect(existsSync(join(installed, target)), target).toBe(true);
     }
   }, 60_000);
+
+  it('installs the kiln command, which runs', async () => {
+    const bin = join(dirname(dirname(installed)), 'node_modules', '.bin', 'kiln');
+    const { stdout } = await run(bin, ['--version'], { timeout: 30_000 });
+    expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version);
+    expect(packed.files.map((file) => file.path)).toContain('templates/new-project/vitest.config.ts');
+  });
 
   it('has source maps whose sources resolve: inline content or a shipped file', () => {
     const shipped = filesUnder(installed);
