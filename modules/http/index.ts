@@ -10,7 +10,6 @@ export {
 export { NoSessionPeers, type SessionNotice, type SessionPeerListener, type SessionPeers } from './session-peers.js';
 export {
   InMemorySessionRegistry,
-  isReplayedChange,
   type SessionChange,
   type SessionCounts,
   type SessionRecord,

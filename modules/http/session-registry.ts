@@ -38,7 +38,10 @@ export type SessionChange =
   | { readonly kind: 'unsubscribe'; readonly uri: string }
   | { readonly kind: 'streamHolder'; readonly instance: string };
 
-/** Changes a rebuilt session has to replay; the others are bookkeeping and leave the revision alone. */
+/**
+ * Changes a rebuilt session has to replay; they bump the record's revision. The others are bookkeeping and leave
+ * it alone. Every registry keeps this rule.
+ */
 export const isReplayedChange = (change: SessionChange): boolean =>
   change.kind === 'logLevel' || change.kind === 'subscribe' || change.kind === 'unsubscribe';
 

@@ -1,4 +1,5 @@
-// modules/redis: Kiln on Redis (single node or Cluster, Redis >= 6.2). Part 1: the connection and ctx.state storage.
+// modules/redis: Kiln on Redis (single node or Cluster, Redis >= 6.2): the connection, ctx.state storage, and the
+// HTTP host's 2025 sessions shared by every instance (registry and peer channels).
 export {
   createRedisConnection,
   type RedisClient,
@@ -12,6 +13,13 @@ export {
   type RedisConnectionOptions,
   type RedisNodeConnectionOptions,
 } from './redis-connection-options.js';
+export {
+  type RedisSessionHosting,
+  type RedisSessionHostingOptions,
+  startRedisSessionHosting,
+} from './redis-session-hosting.js';
+export { RedisSessionPeers, type RedisSessionPeersOptions } from './redis-session-peers.js';
+export { RedisSessionRegistry, type RedisSessionRegistryOptions } from './redis-session-registry.js';
 export { createRedisStorageProvider } from './redis-storage-factory.js';
 export {
   DEFAULT_MAX_VALUE_BYTES,
