@@ -92,7 +92,8 @@ export class InMemorySessionRegistry implements SessionRegistry {
   async touch(id: string, at: number, instance: string): Promise<number | undefined> {
     const record = this.records.get(id);
     if (!record) return undefined;
-    this.records.set(id, { ...record, lastSeenAt: at });
+    // A request ending late must not make a session look older than a later one left it.
+    this.records.set(id, { ...record, lastSeenAt: Math.max(record.lastSeenAt, at) });
     this.served(instance).add(id);
     return record.revision;
   }

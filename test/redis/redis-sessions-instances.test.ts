@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertBuilt, SESSIONS_FIXTURE } from '../integration/helpers/built-servers.js';
 import { type KilnProcess, startKilnProcess } from '../support/kiln-process.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
-import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.js';
+import { type ProxiedExchange, type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.js';
 
 const LEGACY_VERSION = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
@@ -186,15 +186,11 @@ describe('an SDK client behind a round robin', () => {
     const { client } = await connect(proxy.endpoint);
     const noteId = await createNote(client, 'routed answer');
     // The tools/call goes to one instance, the client's answer to its elicitation/create to the other.
-    let callInstance: number | undefined;
     proxy.route(({ method, body }) => {
       const message = body as { method?: string; result?: unknown } | undefined;
-      if (method === 'POST' && message?.method === 'tools/call') {
-        callInstance = 0;
-        return 0;
-      }
-      if (method === 'POST' && message && 'result' in message) return 1;
-      return undefined;
+      if (method !== 'POST' || !message) return undefined;
+      if (message.method === 'tools/call') return 0;
+      return 'result' in message ? 1 : undefined;
     });
     try {
       const deleted = await client.callTool({ name: 'notes_delete_note', arguments: { id: noteId } });
@@ -202,10 +198,11 @@ describe('an SDK client behind a round robin', () => {
     } finally {
       proxy.route(undefined);
     }
-    expect(callInstance).toBe(0);
-    const answer = proxy.exchanges.findLast((e) => (e.body as { result?: unknown } | undefined)?.result !== undefined);
-    expect(answer?.upstream).toBe(1);
-    expect(String((answer?.body as { id: unknown }).id)).toMatch(/^[0-9a-f-]+:\d+$/);
+    const sent = (exchange: ProxiedExchange) => exchange.body as { method?: string; result?: unknown } | undefined;
+    expect(proxy.exchanges.findLast((e) => sent(e)?.method === 'tools/call')?.upstream).toBe(0);
+    const answer = proxy.exchanges.findLast((e) => sent(e)?.result !== undefined);
+    // The answer names the instance that asked: `<instance>:<n>`, the id the SDK numbered `n` there.
+    expect(answer).toMatchObject({ upstream: 1, body: { id: expect.stringMatching(/^[0-9a-f-]+:\d+$/) } });
   });
 });
 
