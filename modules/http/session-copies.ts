@@ -212,6 +212,10 @@ export class SessionCopies {
     await session.server.connect(session.transport);
     try {
       await session.transport.restore(record);
+      // The answer to the replayed initialize may be an error inside a 200 stream; a handled one leaves these set.
+      if (session.server.getClientCapabilities() === undefined) {
+        throw new Error(`Replaying initialize of session ${id} did not initialize it`);
+      }
     } catch (error) {
       await session.transport.close().catch(() => undefined);
       throw error;

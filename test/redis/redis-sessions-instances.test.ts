@@ -223,18 +223,26 @@ describe('one session, several instances', () => {
 
   it('ends everywhere on a DELETE to any instance', async () => {
     const [opener, other] = instances as [KilnProcess, KilnProcess];
-    const sessionId = await openRawSession(opener.endpoint);
-    const onOther = await toolsList(sessionId, other.endpoint);
+    // Deleted where it was opened, while the other instance serves a copy: that copy goes too.
+    const copied = await openRawSession(opener.endpoint);
+    const onOther = await toolsList(copied, other.endpoint);
     expect(onOther.status).toBe(200);
     await onOther.text();
     const servedBefore = (await health(other)).sessions;
+    // Deleted on an instance that never saw it: it is rebuilt there to be ended.
+    const remote = await openRawSession(opener.endpoint);
 
-    const ended = await fetch(opener.endpoint, { method: 'DELETE', headers: sessionHeaders(sessionId) });
-    expect(ended.status).toBe(200);
-    for (const instance of [other, opener]) {
-      const after = await toolsList(sessionId, instance.endpoint);
-      expect(after.status).toBe(404);
-      expect(((await after.json()) as { error: { code: number } }).error.code).toBe(-32001);
+    for (const [sessionId, where] of [
+      [copied, opener],
+      [remote, other],
+    ] as const) {
+      const ended = await fetch(where.endpoint, { method: 'DELETE', headers: sessionHeaders(sessionId) });
+      expect(ended.status).toBe(200);
+      for (const instance of [other, opener]) {
+        const after = await toolsList(sessionId, instance.endpoint);
+        expect(after.status).toBe(404);
+        expect(((await after.json()) as { error: { code: number } }).error.code).toBe(-32001);
+      }
     }
     await vi.waitFor(async () => expect((await health(other)).sessions).toBe(servedBefore - 1));
   });
@@ -308,5 +316,8 @@ describe('an instance killed with SIGKILL', () => {
     const deleted = await client.callTool({ name: 'notes_delete_note', arguments: { id: noteId } });
     expect(deleted.structuredContent).toEqual({ deleted: noteId });
     expect(transport.sessionId).toBe(sessionId);
+
+    await client.close();
+    expect(await survivor.stop()).toEqual({ code: 0, signal: null });
   });
 });

@@ -16,8 +16,8 @@ export interface KilnProcess {
   readonly running: boolean;
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
-  /** SIGTERM, then SIGKILL if it has not exited in time. */
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL if it has not exited in time; resolves with how it exited. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const started = new Set<ChildProcess>();
@@ -76,12 +76,14 @@ export async function startKilnProcess(script: string, env: Readonly<Record<stri
   });
   const running = () => child.exitCode === null && child.signalCode === null;
   const end = async (signal: NodeJS.Signals) => {
-    if (!running()) return;
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
+    if (running()) {
+      const exited = once(child, 'exit');
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    return { code: child.exitCode, signal: child.signalCode };
   };
   return {
     pid: child.pid as number,
@@ -91,7 +93,9 @@ export async function startKilnProcess(script: string, env: Readonly<Record<stri
     get running() {
       return running();
     },
-    kill: () => end('SIGKILL'),
+    kill: async () => {
+      await end('SIGKILL');
+    },
     stop: () => end('SIGTERM'),
   };
 }
