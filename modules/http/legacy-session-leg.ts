@@ -15,7 +15,7 @@ import {
   type Server,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import { edgeError } from '../../src/errors/index.js';
+import { edgeError, McpError } from '../../src/errors/index.js';
 import type { AppPort, HttpConfig } from '../../src/index.js';
 import { sweepIdleSessions } from './idle-session-sweep.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
@@ -107,8 +107,10 @@ export class LegacySessionLeg {
     if (mode === 'stateless') return this.stateless(req, res, body);
 
     const sessionId = headerValue(req, 'mcp-session-id');
-    if (sessionId) return this.serveSession(sessionId, req, res, body);
-    if (req.method === 'POST' && isInitializeRequest(body)) return this.openSession(req, res, body);
+    if (sessionId) return this.withRegistry(res, () => this.serveSession(sessionId, req, res, body));
+    if (req.method === 'POST' && isInitializeRequest(body)) {
+      return this.withRegistry(res, () => this.openSession(req, res, body));
+    }
     if (mode === 'auto') return this.stateless(req, res, body);
     writeJsonRpcError(
       res,
@@ -125,6 +127,25 @@ export class LegacySessionLeg {
     clearInterval(this.sweeper);
     this.unsubscribe();
     await this.copies.closeAll();
+  }
+
+  /** Session work needs the registry: while a shared one is unreachable, the answer is a 503 to retry, not a 500. */
+  private async withRegistry(res: ServerResponse, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof McpError && error.reason === 'storage_unavailable') || res.headersSent) throw error;
+      this.app.logger.warning({ err: error }, 'Session registry unreachable; answered 503');
+      const hint = 'Retry in a few seconds: the session is kept and continues once the session store is back.';
+      writeJsonRpcError(
+        res,
+        503,
+        edgeError('storage_unavailable', 'Sessions are unavailable: the session store cannot be reached.', {
+          recovery: { hint },
+        }),
+        { 'retry-after': '5' },
+      );
+    }
   }
 
   private async serveSession(id: string, req: IncomingMessage, res: ServerResponse, body: unknown) {

@@ -266,11 +266,16 @@ describe('one session, several instances', () => {
 });
 
 describe('Redis going away and coming back', () => {
-  it('degrades /healthz while Redis is down, and serves the sessions it recorded once it is back', async () => {
+  it('degrades /healthz and answers 503 while Redis is down, and serves the sessions it recorded once it is back', async () => {
     const [opener, other] = instances as [KilnProcess, KilnProcess];
     const sessionId = await openRawSession(opener.endpoint);
     await redis.kill();
     await vi.waitFor(async () => expect((await health(opener)).status).toBe('degraded'), REDIS_WAIT);
+    const refused = await toolsList(sessionId, other.endpoint);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    const body = (await refused.json()) as { error: { data: { reason: string; recovery: { hint: string } } } };
+    expect(body.error.data).toMatchObject({ reason: 'storage_unavailable', recovery: { hint: /Retry/ } });
 
     // AOF with fsync always: the record is still there after the restart, so an instance that never saw the
     // session rebuilds it, and the one that opened it goes on serving it.
