@@ -1,8 +1,9 @@
 // A compiled Kiln server as a real process on a free loopback port, for tests that need several instances: it is
 // ready once it prints its MCP endpoint, its stderr log lines are kept for assertions, and it is stopped (or killed)
 // only through its own ChildProcess.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { trackChild } from './tracked-children.js';
 
 const START_TIMEOUT_MS = 15_000;
 
@@ -20,26 +21,12 @@ export interface KilnProcess {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-const started = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-/** A crashing test run must not leave servers behind. */
-function track(child: ChildProcess): void {
-  started.add(child);
-  child.once('exit', () => started.delete(child));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const running of started) running.kill('SIGKILL');
-  });
-}
-
 export async function startKilnProcess(script: string, env: Readonly<Record<string, string>>): Promise<KilnProcess> {
   const child = spawn(process.execPath, [script], {
     env: { ...process.env, MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  track(child);
+  trackChild(child);
   const logLines: Array<Record<string, unknown>> = [];
   let pendingErr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
