@@ -132,12 +132,25 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     });
   }
 
-  fastify.get('/healthz', async () => ({
-    status: closing ? 'shutting-down' : 'ok',
-    server: app.serverInfo,
-    sessions: legacy.liveSessions,
-    inFlight: app.inFlight,
-  }));
+  // `sessions` are the 2025 sessions this instance serves; `clusterSessions` those its registry records anywhere
+  // (the same number with the in-memory registry), null while the registry cannot answer.
+  fastify.get('/healthz', async () => {
+    const clusterSessions = await legacy.sessionCounts().then(
+      (counts) => counts.cluster,
+      (error: unknown) => {
+        logger.warning({ err: error }, 'Health check could not count sessions in the session registry');
+        return null;
+      },
+    );
+    const status = closing ? 'shutting-down' : clusterSessions === null ? 'degraded' : 'ok';
+    return {
+      status,
+      server: app.serverInfo,
+      sessions: legacy.liveSessions,
+      clusterSessions,
+      inFlight: app.inFlight,
+    };
+  });
 
   // Rendered once, on the first visit: the endpoint URL (and so the page) is known only after listen.
   let page: string | undefined;

@@ -7,4 +7,12 @@ export {
   type SessionEventStore,
   type SessionEventStoreFactory,
 } from './session-event-store.js';
-export { InMemorySessionRegistry, type SessionRecord, type SessionRegistry } from './session-registry.js';
+export { NoSessionPeers, type SessionNotice, type SessionPeerListener, type SessionPeers } from './session-peers.js';
+export {
+  InMemorySessionRegistry,
+  type SessionChange,
+  type SessionCounts,
+  type SessionRecord,
+  type SessionRegistry,
+  type StaleEviction,
+} from './session-registry.js';

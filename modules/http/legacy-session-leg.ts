@@ -1,35 +1,36 @@
-// Serves 2025-era traffic. Sessionful (stateful/auto): `initialize` opens a session with its own transport,
-// protocol server and bounded event store; later requests carry Mcp-Session-Id. Only a successful initialize keeps
-// its slot under the session cap; idle sessions are evicted, and every session closes on shutdown. Per request
-// (stateless, and auto for clients that never initialize): the SDK's stateless fallback.
+// Serves 2025-era traffic. Sessionful (stateful/auto): `initialize` opens a session, recorded in the session
+// registry; any instance sharing that registry serves later requests carrying its Mcp-Session-Id, rebuilding the
+// session from the record on first sight, and a client's answer to a request another instance sent goes to that
+// instance. Only a successful initialize keeps its slot under the per-instance cap; idle sessions are evicted by
+// whichever instance wins the removal; shutdown closes this instance's copies only. Per request (stateless, and
+// auto for clients that never initialize): the SDK's stateless fallback.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
+  type InitializeRequest,
   isInitializeRequest,
+  type JSONRPCMessage,
   legacyStatelessFallback,
   type Server,
-  type ServerEvent,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import { edgeError } from '../../src/errors/index.js';
-import type { AppPort, ChangeSink, HttpConfig } from '../../src/index.js';
+import { edgeError, McpError } from '../../src/errors/index.js';
+import type { AppPort, HttpConfig } from '../../src/index.js';
+import { sweepIdleSessions } from './idle-session-sweep.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
+import { routeClientMessages } from './outbound-request-ids.js';
+import { type Restored, SESSION_ID, SessionCopies } from './session-copies.js';
+import { InMemorySessionEventStore, type SessionEventStoreFactory } from './session-event-store.js';
+import { NoSessionPeers, type SessionPeers } from './session-peers.js';
+import { mayUseSession, principalOf } from './session-principal.js';
 import {
-  InMemorySessionEventStore,
-  type SessionEventStore,
-  type SessionEventStoreFactory,
-} from './session-event-store.js';
-import { InMemorySessionRegistry, type SessionRegistry } from './session-registry.js';
-
-interface LiveSession {
-  readonly transport: NodeStreamableHTTPServerTransport;
-  readonly eventStore: SessionEventStore | undefined;
-  readonly server: Server;
-  /** Where change events reach this session: its GET stream, resource updates only for subscribed URIs. */
-  readonly notifications: ChangeSink;
-  openRequests: number;
-}
+  InMemorySessionRegistry,
+  type SessionCounts,
+  type SessionRecord,
+  type SessionRegistry,
+} from './session-registry.js';
+import type { SessionTransport } from './session-transport.js';
 
 export interface LegacyLegOptions {
   /**
@@ -39,17 +40,19 @@ export interface LegacyLegOptions {
   readonly bus?: ServerEventBus;
   readonly registry?: SessionRegistry;
   readonly eventStores?: SessionEventStoreFactory;
+  /** The other instances sharing the registry: notices about sessions, and replies routed to the right instance. */
+  readonly peers?: SessionPeers;
   readonly now?: () => number;
 }
 
 export class LegacySessionLeg {
-  private readonly live = new Map<string, LiveSession>();
+  private readonly copies: SessionCopies;
   private readonly registry: SessionRegistry;
-  private readonly eventStores: SessionEventStoreFactory | undefined;
+  private readonly peers: SessionPeers;
   private readonly now: () => number;
   private readonly stateless: ReturnType<typeof toNodeHandler>;
   private readonly sweeper: NodeJS.Timeout;
-  private closing = false;
+  private sweeping = false;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -57,14 +60,24 @@ export class LegacySessionLeg {
     private readonly config: HttpConfig,
     options: LegacyLegOptions = {},
     /** Where the SDK's transport errors go, so a 5xx it writes is logged with its cause. */
-    private readonly reportError: (error: Error) => void = () => undefined,
+    reportError: (error: Error) => void = () => undefined,
   ) {
     this.registry = options.registry ?? new InMemorySessionRegistry();
+    this.peers = options.peers ?? new NoSessionPeers();
     this.now = options.now ?? Date.now;
     const { resumability } = config;
-    this.eventStores = resumability.enabled
+    const eventStores = resumability.enabled
       ? (options.eventStores ?? (() => new InMemorySessionEventStore(resumability)))
       : undefined;
+    this.copies = new SessionCopies({
+      app,
+      config,
+      registry: this.registry,
+      peers: this.peers,
+      eventStores,
+      now: this.now,
+      reportError,
+    });
     const fallback = legacyStatelessFallback(
       () => app.createServer('legacy', { exposesSessionId: false, perRequestLegacy: true }),
       (error) => {
@@ -75,13 +88,18 @@ export class LegacySessionLeg {
     );
     this.stateless = toNodeHandler({ fetch: fallback });
     const sweepEvery = Math.max(50, Math.min(30_000, Math.floor(config.staleSessionTimeoutMs / 2)));
-    this.sweeper = setInterval(() => void this.evictIdle(), sweepEvery);
+    this.sweeper = setInterval(() => void this.sweep(), sweepEvery);
     this.sweeper.unref();
-    this.unsubscribe = options.bus?.subscribe((event) => this.deliver(event)) ?? (() => undefined);
+    this.unsubscribe = options.bus?.subscribe((event) => this.copies.deliver(event)) ?? (() => undefined);
   }
 
   get liveSessions(): number {
-    return this.live.size;
+    return this.copies.size;
+  }
+
+  /** Sessions served here and recorded anywhere (the registry's view). */
+  sessionCounts(): Promise<SessionCounts> {
+    return this.registry.count(this.peers.instanceId);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
@@ -89,8 +107,10 @@ export class LegacySessionLeg {
     if (mode === 'stateless') return this.stateless(req, res, body);
 
     const sessionId = headerValue(req, 'mcp-session-id');
-    if (sessionId) return this.serveSession(sessionId, req, res, body);
-    if (req.method === 'POST' && isInitializeRequest(body)) return this.openSession(req, res, body);
+    if (sessionId) return this.withRegistry(res, () => this.serveSession(sessionId, req, res, body));
+    if (req.method === 'POST' && isInitializeRequest(body)) {
+      return this.withRegistry(res, () => this.openSession(req, res, body));
+    }
     if (mode === 'auto') return this.stateless(req, res, body);
     writeJsonRpcError(
       res,
@@ -102,137 +122,180 @@ export class LegacySessionLeg {
     );
   }
 
-  /** Closes every session (shutdown). */
+  /** Closes this instance's copy of every session (shutdown); the sessions live on for the other instances. */
   async closeAll(): Promise<void> {
-    this.closing = true;
     clearInterval(this.sweeper);
     this.unsubscribe();
-    await Promise.allSettled([...this.live.keys()].map((id) => this.closeSession(id)));
+    await this.copies.closeAll();
   }
 
-  private async serveSession(sessionId: string, req: IncomingMessage, res: ServerResponse, body: unknown) {
-    const session = this.live.get(sessionId);
-    if (!session) {
-      writeJsonRpcError(
-        res,
-        404,
-        edgeError(
-          'session_not_found',
-          'Session not found: it ended or expired. Send initialize (without Mcp-Session-Id) to start a new one.',
-        ),
-      );
-      return;
-    }
-    await this.registry.touch(sessionId, this.now());
-    session.openRequests++;
-    res.once('close', () => {
-      session.openRequests--;
-      void this.registry.touch(sessionId, this.now());
-    });
-    await session.transport.handleRequest(req, res, body);
-  }
-
-  private async openSession(req: IncomingMessage, res: ServerResponse, body: unknown) {
-    if (this.closing) {
-      writeJsonRpcError(res, 503, edgeError('shutting_down', 'The server is shutting down; connect again shortly.'));
-      return;
-    }
-    const limit = this.config.maxSessions;
-    if ((await this.registry.count()) >= limit) {
+  /** Session work needs the registry: while a shared one is unreachable, the answer is a 503 to retry, not a 500. */
+  private async withRegistry(res: ServerResponse, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof McpError && error.reason === 'storage_unavailable') || res.headersSent) throw error;
+      this.app.logger.warning({ err: error }, 'Session registry unreachable; answered 503');
+      const hint = 'Retry in a few seconds: the session is kept and continues once the session store is back.';
       writeJsonRpcError(
         res,
         503,
-        edgeError(
-          'session_limit',
-          `Session limit reached (${limit} live sessions). Close an unused session or retry later.`,
-          { limit },
-        ),
+        edgeError('storage_unavailable', 'Sessions are unavailable: the session store cannot be reached.', {
+          recovery: { hint },
+        }),
         { 'retry-after': '5' },
       );
+    }
+  }
+
+  private async serveSession(id: string, req: IncomingMessage, res: ServerResponse, body: unknown) {
+    const principal = principalOf(req);
+    const { elsewhere, here } =
+      req.method === 'POST' ? routeClientMessages(body, this.peers.instanceId) : { elsewhere: new Map(), here: body };
+    const onlyForOthers = req.method === 'POST' && here === undefined;
+    let session = this.copies.get(id);
+    if (session) {
+      if (!mayUseSession(session.principal, principal) || !(await this.copies.refresh(session))) {
+        return sessionNotFound(res);
+      }
+    } else if (onlyForOthers) {
+      // Only answers other instances wait for: nothing needs this session rebuilt here.
+      const record = SESSION_ID.test(id) ? await this.registry.get(id) : undefined;
+      if (!record || !mayUseSession(record.principal, principal)) return sessionNotFound(res);
+    } else {
+      const restored = await this.copies.restore(id);
+      if (typeof restored === 'string') return refuse(res, restored, this.config.maxSessions);
+      if (!mayUseSession(restored.principal, principal)) return sessionNotFound(res);
+      session = restored;
+    }
+    for (const [instance, messages] of elsewhere) await this.forward(instance, id, messages);
+    if (!session || onlyForOthers) {
+      res.writeHead(202).end();
       return;
     }
-    // The id is chosen before the transport exists so the session's own event store can be keyed by it.
-    const id = randomUUID();
-    const eventStore = this.eventStores?.(id);
-    const transport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      ...(eventStore ? { eventStore } : {}),
-      keepAliveMs: this.config.timeouts.sseKeepAliveMs,
-      onsessionclosed: () => void this.forget(id),
+
+    const serving = session;
+    const answers = req.method !== 'GET';
+    serving.openRequests++;
+    if (answers) serving.answering++;
+    else this.copies.claimEventStream(serving);
+    res.once('close', () => {
+      serving.openRequests--;
+      if (answers) serving.answering--;
+      serving.lastUsedAt = this.now();
+      this.registry.touch(id, this.now(), this.peers.instanceId).catch((error: unknown) => this.copies.warn(error, id));
     });
-    const server = this.app.createServer('legacy', { exposesSessionId: true });
-    const session: LiveSession = {
-      transport,
-      eventStore,
-      server,
-      notifications: this.app.sinkFor(server, 'legacy'),
-      openRequests: 1,
-    };
-    transport.onclose = () => void this.forget(id);
-    transport.onerror = (error) => this.reportError(error);
+    await serving.transport.handle(req, res, here);
+  }
+
+  private async openSession(req: IncomingMessage, res: ServerResponse, body: InitializeRequest) {
+    if (this.copies.closing) return refuse(res, 'shutting_down', this.config.maxSessions);
+    if (this.copies.slotsTaken >= this.config.maxSessions) return refuse(res, 'session_limit', this.config.maxSessions);
+    const id = randomUUID();
+    const principal = principalOf(req);
+    const session = this.copies.create(id, principal, true, 0);
+    session.openRequests = 1;
+    session.answering = 1;
+    const { transport, server } = session;
     // The slot is taken before the SDK answers, so a burst of initializes cannot overshoot the cap, and given back
     // when the answer was anything but a session: a refused initialize must not hold a slot until the idle timeout.
-    this.live.set(id, session);
+    this.copies.adopt(session);
     res.once('close', () => {
       session.openRequests--;
+      session.answering--;
       if (initialized(transport, server, res, id)) return;
-      this.closeSession(id).catch((error: unknown) =>
-        this.app.logger.warning({ err: error, sessionId: id }, 'Could not release a refused session'),
-      );
+      this.copies.end(id).catch((error: unknown) => this.copies.warn(error, id, 'Could not release a refused session'));
     });
-    await this.registry.add({ id, createdAt: this.now(), lastSeenAt: this.now() });
+    const now = this.now();
+    const { params } = body;
+    const record: SessionRecord = {
+      id,
+      createdAt: now,
+      lastSeenAt: now,
+      initialize: params,
+      clientCapabilities: params.capabilities,
+      clientInfo: params.clientInfo,
+      subscriptions: [],
+      streamHolder: this.peers.instanceId,
+      ...(principal === undefined ? {} : { principal }),
+      revision: 0,
+    };
+    await this.registry.add(record);
     // The client may have gone while a shared registry was still adding: the release above found nothing to remove.
-    if (!this.live.has(id)) return this.registry.remove(id);
+    if (!this.copies.get(id)) {
+      await this.registry.remove(id);
+      return;
+    }
+    await this.registry.touch(id, now, this.peers.instanceId);
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await transport.handle(req, res, body);
   }
 
-  private deliver(event: ServerEvent): void {
-    for (const { notifications } of this.live.values()) {
-      if (event.kind === 'tools_list_changed') notifications.toolsChanged();
-      else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
-      else if (event.kind === 'resources_list_changed') notifications.resourcesChanged();
-      else notifications.resourceUpdated(event.uri);
+  private async forward(instance: string, sessionId: string, messages: JSONRPCMessage[]): Promise<void> {
+    if (await this.peers.forward(instance, sessionId, messages)) return;
+    this.app.logger.warning(
+      { sessionId, instance },
+      'A client answered a request of an instance that is gone; nobody is waiting for the answer',
+    );
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await sweepIdleSessions(
+        this.copies,
+        this.registry,
+        this.now() - this.config.staleSessionTimeoutMs,
+        this.app.logger,
+      );
+    } catch (error) {
+      this.copies.warn(error, undefined, 'Idle session sweep failed; it runs again shortly');
+    } finally {
+      this.sweeping = false;
     }
-  }
-
-  private async evictIdle(): Promise<void> {
-    const cutoff = this.now() - this.config.staleSessionTimeoutMs;
-    for (const id of await this.registry.staleSince(cutoff)) {
-      // A session with a request or stream still open is in use, however long ago it last sent anything.
-      if ((this.live.get(id)?.openRequests ?? 0) > 0) continue;
-      this.app.logger.info({ sessionId: id }, 'Evicting idle MCP session');
-      await this.closeSession(id);
-    }
-  }
-
-  private async closeSession(id: string): Promise<void> {
-    const session = this.live.get(id);
-    await this.forget(id);
-    await session?.transport.close().catch(() => undefined);
-  }
-
-  private async forget(id: string): Promise<void> {
-    const session = this.live.get(id);
-    if (!session) return;
-    this.live.delete(id);
-    await this.registry.remove(id);
-    await session.eventStore?.clear();
   }
 }
 
 /** Whether the SDK answered initialize with a session: its id issued, a success status, the handshake handled. */
-function initialized(
-  transport: NodeStreamableHTTPServerTransport,
-  server: Server,
-  res: ServerResponse,
-  id: string,
-): boolean {
+function initialized(transport: SessionTransport, server: Server, res: ServerResponse, id: string): boolean {
   return (
     transport.sessionId === id &&
     res.statusCode >= 200 &&
     res.statusCode < 300 &&
     server.getClientCapabilities() !== undefined
+  );
+}
+
+function sessionNotFound(res: ServerResponse): void {
+  writeJsonRpcError(
+    res,
+    404,
+    edgeError(
+      'session_not_found',
+      'Session not found: it ended or expired. Send initialize (without Mcp-Session-Id) to start a new one.',
+    ),
+  );
+}
+
+function refuse(res: ServerResponse, refusal: Exclude<Restored, object>, limit: number): void {
+  if (refusal === 'not_found') {
+    sessionNotFound(res);
+    return;
+  }
+  if (refusal === 'shutting_down') {
+    writeJsonRpcError(res, 503, edgeError('shutting_down', 'The server is shutting down; connect again shortly.'));
+    return;
+  }
+  writeJsonRpcError(
+    res,
+    503,
+    edgeError(
+      'session_limit',
+      `Session limit reached (${limit} live sessions). Close an unused session or retry later.`,
+      { limit },
+    ),
+    { 'retry-after': '5' },
   );
 }
 

@@ -1,5 +1,6 @@
 // modules/redis: Kiln on Redis (single node or Cluster, Redis >= 6.2; the bus uses sharded pub/sub on a Cluster, Redis >= 7):
-// the connection, ctx.state storage, SSE resumability for 2025 sessions and the cross-instance change-event bus.
+// the connection, ctx.state storage, the HTTP host's 2025 sessions shared by every instance, SSE resumability and the
+// cross-instance change-event bus.
 export {
   createRedisConnection,
   type RedisClient,
@@ -23,6 +24,13 @@ export {
   redisSessionEventStores,
   type SessionEventRetention,
 } from './redis-session-event-store.js';
+export {
+  type RedisSessionHosting,
+  type RedisSessionHostingOptions,
+  startRedisSessionHosting,
+} from './redis-session-hosting.js';
+export { RedisSessionPeers, type RedisSessionPeersOptions } from './redis-session-peers.js';
+export { RedisSessionRegistry, type RedisSessionRegistryOptions } from './redis-session-registry.js';
 export { createRedisStorageProvider } from './redis-storage-factory.js';
 export {
   DEFAULT_MAX_VALUE_BYTES,

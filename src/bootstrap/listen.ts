@@ -1,8 +1,8 @@
 // Serves an app the way its configuration says (MCP_TRANSPORT_TYPE), and ends the process cleanly on SIGTERM,
 // SIGINT and stdin EOF. The HTTP host is loaded by its public entry only when selected, so a stdio server never
-// loads Fastify.
+// loads Fastify; with STORAGE_PROVIDER_TYPE=redis its 2025 sessions live in Redis too, so any instance serves them.
 import type { Readable, Writable } from 'node:stream';
-import type { Serving } from '../app/app-port.js';
+import type { HostHandle, KilnHost, Serving } from '../app/app-port.js';
 import type { KilnApp } from '../app/kiln-app.js';
 import { stdio } from '../transports/stdio-transport.js';
 import { exitOnSignals } from './process-signals.js';
@@ -17,8 +17,7 @@ export interface ListenOptions {
 export async function listen(app: KilnApp, options: ListenOptions = {}): Promise<Serving> {
   const handleSignals = options.exitOnSignals ?? true;
   if (app.config.transportType === 'http') {
-    const { http } = await import('mcp-kiln/http');
-    const serving = await app.serve(http());
+    const serving = await app.serve(await httpHost(app));
     process.stdout.write(
       `${app.serverInfo.name} is serving MCP over HTTP.\n  Landing page: ${serving.url}\n  MCP endpoint: ${serving.endpointUrl}\n`,
     );
@@ -29,4 +28,57 @@ export async function listen(app: KilnApp, options: ListenOptions = {}): Promise
   const serving = await app.serve(stdio({ stdin: options.stdin, stdout: options.stdout }));
   if (handleSignals) exitOnSignals(app, options.stdin ?? process.stdin);
   return serving;
+}
+
+/** The HTTP host as configured: on Redis storage, with the session seams on the same Redis. */
+async function httpHost(app: KilnApp) {
+  const { http } = await import('mcp-kiln/http');
+  const { storage } = app.config;
+  if (storage.type !== 'redis') return http();
+  const { RedisServerEventBus, redisSessionEventStores, startRedisSessionHosting } = await import('mcp-kiln/redis');
+  const sessions = await startRedisSessionHosting({
+    connection:
+      'url' in storage
+        ? { url: storage.url, keyPrefix: storage.keyPrefix }
+        : { clusterNodes: storage.clusterNodes, keyPrefix: storage.keyPrefix },
+    staleSessionTimeoutMs: app.config.http.staleSessionTimeoutMs,
+    logger: app.logger,
+  });
+  // One connection for the registry, the peers, the SSE event store and the change-event bus (which subscribes on a
+  // duplicate of it); the bus closes before the connection does.
+  const bus = new RedisServerEventBus({ connection: sessions.connection, logger: app.logger });
+  const { resumability } = app.config.http;
+  const eventStores = resumability.enabled
+    ? { eventStores: redisSessionEventStores(sessions.connection, resumability, app.logger) }
+    : {};
+  const release = async () => {
+    await bus.close();
+    await sessions.close();
+  };
+  return releasingAfter(http({ registry: sessions.registry, peers: sessions.peers, bus, ...eventStores }), release);
+}
+
+/** A host whose handle runs `release` once it closed (or once it failed to start). */
+function releasingAfter<H extends HostHandle>(host: KilnHost<H>, release: () => Promise<void>): KilnHost<H> {
+  return {
+    async start(port) {
+      let handle: H;
+      try {
+        handle = await host.start(port);
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      const close = handle.close.bind(handle);
+      return Object.assign(handle, {
+        async close() {
+          try {
+            await close();
+          } finally {
+            await release();
+          }
+        },
+      });
+    },
+  };
 }

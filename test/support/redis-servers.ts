@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redisCommand, waitUntil } from './redis-probe.js';
+import { trackChild } from './tracked-children.js';
 
 const HOST = '127.0.0.1';
 /** Redis Cluster nodes also listen on port + 10000 for the cluster bus. */
@@ -32,20 +33,6 @@ export interface RedisSingleServer extends RedisNode {
 }
 
 export type AppendFsync = 'always' | 'everysec';
-
-const live = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-/** A test run that crashes must not leave servers behind; killing our own children on exit is enough for that. */
-function trackChild(child: ChildProcess): void {
-  live.add(child);
-  child.once('exit', () => live.delete(child));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const running of live) running.kill('SIGKILL');
-  });
-}
 
 export function assertInstalled(binary: 'redis-server' | 'redis-cli'): void {
   const probe = spawnSync(binary, ['--version'], { stdio: 'ignore' });

@@ -1,0 +1,278 @@
+// This instance's copies of 2025 sessions, kept in step with the session registry every instance shares: a copy is
+// made when a session opens here or is first asked for here (rebuilt once from its record), catches up on what the
+// client changed through other instances, goes when the session ends anywhere, and is dropped when idle here.
+
+import type { Server, ServerEvent } from '@modelcontextprotocol/server';
+import type { AppPort, ChangeSink, HttpConfig } from '../../src/index.js';
+import type { SessionEventStore, SessionEventStoreFactory } from './session-event-store.js';
+import type { SessionNotice, SessionPeers } from './session-peers.js';
+import { isReplayedChange, type SessionChange, type SessionRegistry } from './session-registry.js';
+import { SessionTransport } from './session-transport.js';
+
+export interface LiveSession {
+  readonly id: string;
+  readonly transport: SessionTransport;
+  readonly eventStore: SessionEventStore | undefined;
+  readonly server: Server;
+  /** Where change events reach this session: its GET stream, resource updates only for subscribed URIs. */
+  readonly notifications: ChangeSink;
+  readonly principal: string | undefined;
+  openRequests: number;
+  /** Of those, the exchanges that end with an answer (not GET streams): shutdown lets them finish writing. */
+  answering: number;
+  /** When a request last used this copy, on this instance. */
+  lastUsedAt: number;
+  /** The record's revision this copy has replayed up to. */
+  revision: number;
+  /** Whether change events go out here: this instance holds (or last held) the GET stream, or opened the session. */
+  deliversEvents: boolean;
+  catchingUp: Promise<void> | undefined;
+}
+
+/** A copy, or why there is none. */
+export type Restored = LiveSession | 'not_found' | 'session_limit' | 'shutting_down';
+
+export interface SessionCopiesOptions {
+  readonly app: AppPort;
+  readonly config: HttpConfig;
+  readonly registry: SessionRegistry;
+  readonly peers: SessionPeers;
+  readonly eventStores: SessionEventStoreFactory | undefined;
+  readonly now: () => number;
+  readonly reportError: (error: Error) => void;
+}
+
+/** Ids this host issues; anything else names no session, and is not worth a registry lookup. */
+export const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** How long shutdown waits for answers whose handlers already returned. */
+const ANSWER_WRITE_GRACE_MS = 1_000;
+
+export class SessionCopies {
+  private readonly live = new Map<string, LiveSession>();
+  /** Sessions being rebuilt here, so 20 requests arriving at once rebuild one copy. */
+  private readonly restoring = new Map<string, Promise<Restored>>();
+  private readonly stopHearingPeers: () => void;
+  closing = false;
+
+  constructor(private readonly options: SessionCopiesOptions) {
+    this.stopHearingPeers = options.peers.listen({
+      notice: (notice) => this.heard(notice),
+      messages: (sessionId, messages) => {
+        const session = this.live.get(sessionId);
+        if (session) session.transport.deliverForwarded(messages);
+        else options.app.logger.debug({ sessionId }, 'A forwarded client answer arrived for a session not served here');
+      },
+    });
+  }
+
+  get instanceId(): string {
+    return this.options.peers.instanceId;
+  }
+
+  /** Copies here, including those still being rebuilt (each holds a slot under the per-instance cap). */
+  get slotsTaken(): number {
+    return this.live.size + this.restoring.size;
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  get(id: string): LiveSession | undefined {
+    return this.live.get(id);
+  }
+
+  all(): LiveSession[] {
+    return [...this.live.values()];
+  }
+
+  /** A copy for a session opened or rebuilt here; `adopt` makes it the one requests find. */
+  create(id: string, principal: string | undefined, deliversEvents: boolean, revision: number): LiveSession {
+    const { app, config } = this.options;
+    const eventStore = this.options.eventStores?.(id);
+    const transport = new SessionTransport({
+      sessionId: id,
+      instanceId: this.instanceId,
+      eventStore,
+      keepAliveMs: config.timeouts.sseKeepAliveMs,
+      recordChange: (change) => this.recordChange(id, change),
+      onSessionClosed: () => this.endRecord(id),
+    });
+    const server = app.createServer('legacy', { exposesSessionId: true });
+    const session: LiveSession = {
+      id,
+      transport,
+      eventStore,
+      server,
+      notifications: app.sinkFor(server, 'legacy'),
+      principal,
+      openRequests: 0,
+      answering: 0,
+      lastUsedAt: this.options.now(),
+      revision,
+      deliversEvents,
+      catchingUp: undefined,
+    };
+    // Set before the server connects, which chains its own close handling after this one.
+    transport.onclose = () => void this.drop(session);
+    transport.onerror = (error) => this.options.reportError(error);
+    return session;
+  }
+
+  adopt(session: LiveSession): void {
+    this.live.set(session.id, session);
+  }
+
+  /** This instance's copy of a session recorded elsewhere, rebuilt once however many requests ask at the same time. */
+  restore(id: string): Promise<Restored> {
+    let restoring = this.restoring.get(id);
+    if (!restoring) {
+      restoring = this.rebuild(id).finally(() => this.restoring.delete(id));
+      this.restoring.set(id, restoring);
+    }
+    return restoring;
+  }
+
+  /** Marks the session seen; false when it ended elsewhere (the copy here is dropped). Catches up on changes. */
+  async refresh(session: LiveSession): Promise<boolean> {
+    session.lastUsedAt = this.options.now();
+    const revision = await this.options.registry.touch(session.id, session.lastUsedAt, this.instanceId);
+    if (revision === undefined) {
+      await this.drop(session);
+      return false;
+    }
+    if (revision > session.revision) await this.catchUp(session);
+    return true;
+  }
+
+  /** A GET stream opened here: change events for the session go out from this instance from now on. */
+  claimEventStream(session: LiveSession): void {
+    session.deliversEvents = true;
+    this.options.registry
+      .update(session.id, { kind: 'streamHolder', instance: this.instanceId })
+      .then(() => this.options.peers.announce({ kind: 'stream', sessionId: session.id, instance: this.instanceId }))
+      .catch((error: unknown) => this.warn(error, session.id));
+  }
+
+  deliver(event: ServerEvent): void {
+    for (const { notifications, deliversEvents } of this.live.values()) {
+      if (!deliversEvents) continue;
+      if (event.kind === 'tools_list_changed') notifications.toolsChanged();
+      else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
+      else if (event.kind === 'resources_list_changed') notifications.resourcesChanged();
+      else notifications.resourceUpdated(event.uri);
+    }
+  }
+
+  /** Ends a session everywhere: its record, its stored frames, every instance's copy. */
+  async end(id: string): Promise<void> {
+    await this.endRecord(id);
+    const session = this.live.get(id);
+    if (session) await this.drop(session);
+  }
+
+  /** After this instance's removal of the record took effect: the stored frames go, other instances hear of it. */
+  async cleanUpEnded(id: string): Promise<void> {
+    await (this.live.get(id)?.eventStore ?? this.options.eventStores?.(id))?.clear();
+    await this.options.peers.announce({ kind: 'ended', sessionId: id });
+  }
+
+  /** Drops this instance's copy; the record, and other instances' copies, stay. */
+  async drop(session: LiveSession): Promise<void> {
+    if (this.live.get(session.id) !== session) return;
+    this.live.delete(session.id);
+    await session.transport.close().catch(() => undefined);
+    await this.options.registry
+      .release(session.id, this.instanceId)
+      .catch((error: unknown) => this.warn(error, session.id));
+  }
+
+  /** Closes every copy here (shutdown); the sessions live on for the other instances. */
+  async closeAll(): Promise<void> {
+    this.closing = true;
+    this.stopHearingPeers();
+    await this.answersWritten(ANSWER_WRITE_GRACE_MS);
+    await Promise.allSettled(this.all().map((session) => this.drop(session)));
+  }
+
+  warn(error: unknown, sessionId: string | undefined, message = 'Session registry call failed'): void {
+    this.options.app.logger.warning({ err: error, ...(sessionId ? { sessionId } : {}) }, message);
+  }
+
+  private async rebuild(id: string): Promise<Restored> {
+    const { registry, config, app } = this.options;
+    if (this.closing) return 'shutting_down';
+    const record = SESSION_ID.test(id) ? await registry.get(id) : undefined;
+    if (!record) return 'not_found';
+    // `restoring` holds this rebuild too by now.
+    if (this.slotsTaken > config.maxSessions) return 'session_limit';
+    const startedAt = performance.now();
+    const session = this.create(id, record.principal, record.streamHolder === this.instanceId, record.revision);
+    await session.server.connect(session.transport);
+    try {
+      await session.transport.restore(record);
+      // The answer to the replayed initialize may be an error inside a 200 stream; a handled one leaves these set.
+      if (session.server.getClientCapabilities() === undefined) {
+        throw new Error(`Replaying initialize of session ${id} did not initialize it`);
+      }
+    } catch (error) {
+      await session.transport.close().catch(() => undefined);
+      throw error;
+    }
+    this.adopt(session);
+    if (!(await this.refresh(session))) return 'not_found';
+    const ms = Math.round((performance.now() - startedAt) * 10) / 10;
+    app.logger.info({ sessionId: id, ms }, 'Rehydrated MCP session');
+    return session;
+  }
+
+  private catchUp(session: LiveSession): Promise<void> {
+    session.catchingUp ??= (async () => {
+      const record = await this.options.registry.get(session.id);
+      if (!record) return;
+      await session.transport.catchUp(record);
+      session.revision = Math.max(session.revision, record.revision);
+    })().finally(() => {
+      session.catchingUp = undefined;
+    });
+    return session.catchingUp;
+  }
+
+  /** Records what a request changed before its answer leaves; a failure is logged, the answer still goes out. */
+  private async recordChange(id: string, change: SessionChange): Promise<void> {
+    try {
+      const revision = await this.options.registry.update(id, change);
+      if (revision === undefined || !isReplayedChange(change)) return;
+      const session = this.live.get(id);
+      // A gap means another instance changed the session meanwhile: the next refresh replays that change here.
+      if (session && revision === session.revision + 1) session.revision = revision;
+      await this.options.peers.announce({ kind: 'changed', sessionId: id });
+    } catch (error) {
+      this.warn(error, id, `Could not record ${change.kind} for the session; other instances may not see it`);
+    }
+  }
+
+  /** Removes the record; the instance whose removal took effect cleans up after the session. */
+  private async endRecord(id: string): Promise<void> {
+    if (await this.options.registry.remove(id)) await this.cleanUpEnded(id);
+  }
+
+  private heard(notice: SessionNotice): void {
+    const session = this.live.get(notice.sessionId);
+    if (!session) return;
+    if (notice.kind === 'ended') void this.drop(session);
+    else if (notice.kind === 'changed') this.catchUp(session).catch((error: unknown) => this.warn(error, session.id));
+    else if (notice.instance !== this.instanceId) session.deliversEvents = false;
+  }
+
+  /**
+   * The app's drain ends when handlers return, a moment before the SDK has written their answers (an event store
+   * write may come first): closing a transport then would abort them. Waits for those answers, briefly.
+   */
+  private async answersWritten(graceMs: number): Promise<void> {
+    const deadline = performance.now() + graceMs;
+    const writing = () => this.all().some((session) => session.answering > 0);
+    while (writing() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,249 @@
+// The transport of one 2025 session on one instance: the SDK's web-standard transport, held directly (not through
+// the Node wrapper, which hides it) so the session can be rebuilt on any instance by replaying its initialize, and
+// wrapped so that what passes through it can be seen: outbound request ids are tagged with the instance, and the
+// answers to requests that change replayable state reach the client only after the change is recorded.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import {
+  type AuthInfo,
+  type EventStore,
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  type RequestId,
+  type ScopeChallengeHandler,
+  type Transport,
+  type TransportSendOptions,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { tagOutbound, untagInbound } from './outbound-request-ids.js';
+import type { SessionEventStore } from './session-event-store.js';
+import type { SessionChange, SessionRecord } from './session-registry.js';
+
+export interface SessionTransportOptions {
+  readonly sessionId: string;
+  readonly instanceId: string;
+  readonly eventStore: SessionEventStore | undefined;
+  readonly keepAliveMs: number;
+  /** Records a change; the answer to the request that made it waits for this. */
+  readonly recordChange: (change: SessionChange) => Promise<void>;
+  /** A DELETE ended the session. */
+  readonly onSessionClosed: () => Promise<void>;
+}
+
+/** The replayable state of the protocol server behind this transport. */
+interface AppliedState {
+  logLevel: LoggingLevel | undefined;
+  readonly subscriptions: Set<string>;
+}
+
+/** Ids of the requests Kiln itself feeds the protocol server; their answers never leave the process. */
+const INTERNAL_ID_PREFIX = 'kiln-replay:';
+const REPLAY_REQUEST = new Request('http://localhost/', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+});
+
+export class SessionTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  private readonly web: WebStandardStreamableHTTPServerTransport;
+  private readonly eventStore: PausableEventStore | undefined;
+  private readonly pendingChanges = new Map<RequestId, (result: Record<string, unknown>) => SessionChange>();
+  private readonly internalCalls = new Map<string, (response: JSONRPCMessage) => void>();
+  private readonly applied: AppliedState = { logLevel: undefined, subscriptions: new Set() };
+  private internalCallCount = 0;
+  private replaying = false;
+
+  constructor(private readonly options: SessionTransportOptions) {
+    this.eventStore = options.eventStore && new PausableEventStore(options.eventStore);
+    this.web = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => options.sessionId,
+      ...(this.eventStore ? { eventStore: this.eventStore } : {}),
+      keepAliveMs: options.keepAliveMs,
+      onsessionclosed: () => options.onSessionClosed(),
+    });
+    this.web.onmessage = (message, extra) => this.receive(message, extra);
+    this.web.onclose = () => this.onclose?.();
+    this.web.onerror = (error) => this.onerror?.(error);
+  }
+
+  get sessionId(): string | undefined {
+    return this.web.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.web.start();
+  }
+
+  close(): Promise<void> {
+    return this.web.close();
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.web.setSupportedProtocolVersions(versions);
+  }
+
+  setScopeChallengeResolver(resolver: ScopeChallengeHandler): void {
+    this.web.setScopeChallengeResolver(resolver);
+  }
+
+  /** Serves one HTTP exchange of the session; `req.auth`, when a middleware set it, becomes the request's AuthInfo. */
+  async handle(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+    const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+    const listener = getRequestListener(
+      (request) => this.web.handleRequest(request, { ...(authInfo ? { authInfo } : {}), parsedBody }),
+      { overrideGlobalObjects: false },
+    );
+    await listener(req, res);
+  }
+
+  /** Client messages another instance received for requests this instance sent. */
+  deliverForwarded(messages: readonly JSONRPCMessage[]): void {
+    for (const message of messages) this.receive(message, undefined);
+  }
+
+  /**
+   * Rebuilds the session from its record through the SDK's public surface: the stored initialize goes through the
+   * transport (the only way it becomes initialized, with the known id), then notifications/initialized, then the
+   * recorded log level and subscriptions. The event store ignores what the replay writes.
+   */
+  async restore(record: SessionRecord): Promise<void> {
+    this.replaying = true;
+    this.eventStore?.pause();
+    try {
+      const initialize = { jsonrpc: '2.0', id: this.internalId(), method: 'initialize', params: record.initialize };
+      const response = await this.web.handleRequest(REPLAY_REQUEST.clone(), { parsedBody: initialize });
+      await response.text();
+      if (!response.ok || this.sessionId !== record.id) {
+        throw new Error(`Replaying initialize of session ${record.id} was refused (HTTP ${response.status})`);
+      }
+      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    } finally {
+      this.eventStore?.resume();
+      this.replaying = false;
+    }
+    await this.catchUp(record);
+  }
+
+  /** Replays whatever the record changed since this copy last looked: log level, subscriptions added or removed. */
+  async catchUp(record: Pick<SessionRecord, 'logLevel' | 'subscriptions'>): Promise<void> {
+    const { applied } = this;
+    if (record.logLevel !== undefined && record.logLevel !== applied.logLevel) {
+      await this.callInternally('logging/setLevel', { level: record.logLevel });
+      applied.logLevel = record.logLevel;
+    }
+    const wanted = new Set(record.subscriptions);
+    for (const uri of wanted) {
+      if (applied.subscriptions.has(uri)) continue;
+      await this.callInternally('resources/subscribe', { uri });
+      applied.subscriptions.add(uri);
+    }
+    for (const uri of [...applied.subscriptions]) {
+      if (wanted.has(uri)) continue;
+      await this.callInternally('resources/unsubscribe', { uri });
+      applied.subscriptions.delete(uri);
+    }
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+      const internal = this.internalCalls.get(String(message.id));
+      if (internal) {
+        this.internalCalls.delete(String(message.id));
+        internal(message);
+        return;
+      }
+      const change = this.pendingChanges.get(message.id as RequestId);
+      if (change) {
+        this.pendingChanges.delete(message.id as RequestId);
+        if (isJSONRPCResultResponse(message)) await this.changed(change(message.result));
+      }
+    }
+    return this.web.send(tagOutbound(message, this.options.instanceId), options);
+  }
+
+  private receive(message: JSONRPCMessage, extra: Parameters<NonNullable<Transport['onmessage']>>[1]): void {
+    if (!this.replaying && isJSONRPCRequest(message)) {
+      const change = changeMadeBy(message);
+      if (change) this.pendingChanges.set(message.id, change);
+    }
+    this.onmessage?.(untagInbound(message, this.options.instanceId), extra);
+  }
+
+  private async changed(change: SessionChange): Promise<void> {
+    if (change.kind === 'logLevel') this.applied.logLevel = change.level;
+    else if (change.kind === 'subscribe') this.applied.subscriptions.add(change.uri);
+    else if (change.kind === 'unsubscribe') this.applied.subscriptions.delete(change.uri);
+    await this.options.recordChange(change);
+  }
+
+  private internalId(): string {
+    return `${INTERNAL_ID_PREFIX}${++this.internalCallCount}`;
+  }
+
+  /** Runs a request through the protocol server as if the client had sent it; the answer stays here. */
+  private callInternally(method: string, params: Record<string, unknown>): Promise<void> {
+    const id = this.internalId();
+    return new Promise((resolve, reject) => {
+      this.internalCalls.set(id, (response) => {
+        if (isJSONRPCErrorResponse(response))
+          reject(new Error(`Replaying ${method} failed: ${response.error.message}`));
+        else resolve();
+      });
+      this.onmessage?.({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+}
+
+/** The change a request makes once it succeeds, read from its params (and, for initialize, from the answer). */
+function changeMadeBy(request: JSONRPCRequest): ((result: Record<string, unknown>) => SessionChange) | undefined {
+  const params = request.params ?? {};
+  switch (request.method) {
+    case 'initialize':
+      return (result) => ({ kind: 'answered', protocolVersion: String(result.protocolVersion) });
+    case 'logging/setLevel':
+      return () => ({ kind: 'logLevel', level: params.level as LoggingLevel });
+    case 'resources/subscribe':
+      return () => ({ kind: 'subscribe', uri: String(params.uri) });
+    case 'resources/unsubscribe':
+      return () => ({ kind: 'unsubscribe', uri: String(params.uri) });
+    default:
+      return undefined;
+  }
+}
+
+/** The session's event store, deaf while a replay runs: frames the replay writes were never meant for a client. */
+class PausableEventStore implements EventStore {
+  readonly getStreamIdForEventId?: (eventId: string) => Promise<string | undefined>;
+  private paused = false;
+  private ignored = 0;
+
+  constructor(private readonly store: EventStore) {
+    // Optional in the SDK's contract, and the SDK behaves differently without it: mirror the store's choice.
+    const lookup = store.getStreamIdForEventId?.bind(store);
+    if (lookup) this.getStreamIdForEventId = lookup;
+  }
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
+
+  storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    if (this.paused) return Promise.resolve(`replayed_${++this.ignored}`);
+    return this.store.storeEvent(streamId, message);
+  }
+
+  replayEventsAfter(...args: Parameters<EventStore['replayEventsAfter']>): ReturnType<EventStore['replayEventsAfter']> {
+    return this.store.replayEventsAfter(...args);
+  }
+}
