@@ -107,6 +107,7 @@ function joseFailure(error: unknown): Error {
 function invalidTokenDescription(error: InstanceType<typeof errors.JOSEError>): string {
   if (error instanceof errors.JWTExpired) return 'The token has expired.';
   if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing') return `The token has no ${error.claim} claim.`;
     return error.claim === 'nbf' ? 'The token is not valid yet (nbf).' : `The token's ${error.claim} is not accepted.`;
   }
   if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this server refuses.';

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import type { PromptReturn } from '../../decorators/prompt.js';
 import type { CacheHint, ResourceReadReturn } from '../../decorators/resource.js';
 import type { ScopeRequirement } from '../../decorators/scopes.js';
-import type { ErrorContract } from '../../decorators/types.js';
 import type { CompiledContract } from '../context/error-contract.js';
 
 type MaybePromise<T> = T | Promise<T>;

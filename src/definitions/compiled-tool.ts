@@ -3,7 +3,7 @@
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ScopeRequirement } from '../../decorators/scopes.js';
-import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer, ErrorContract } from '../../decorators/types.js';
+import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer } from '../../decorators/types.js';
 import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
 import type { CompiledInput } from './input/index.js';
