@@ -30,7 +30,7 @@ import { renderLandingPage } from './landing-page.js';
 import { landingPageModel } from './landing-page-model.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
-import { metadataUrlOf, resourceUri, serveResourceMetadata } from './resource-metadata.js';
+import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
 import { publishOn } from './tenant-events.js';
 import { TenantListenStreams } from './tenant-listen-streams.js';
 
@@ -90,7 +90,8 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   // When auth is on every endpoint request carries a verified token; the challenges name the metadata document.
   const bearer = options.auth ? new BearerAuth(options.auth) : undefined;
   const catalog = app.catalog();
-  const challengeUrl = () => metadataUrlOf(resourceUri({ auth: bearer as BearerAuth, endpointUrl: () => endpointUrl }));
+  // The resource URI is the configured one, or the endpoint's URL (known once the server listens).
+  const challengeUrl = () => metadataUrlOf(bearer?.resource ?? endpointUrl);
   if (bearer) {
     fastify.addHook('onRequest', bearerGate(bearer, endpoint, challengeUrl, logger));
     serveResourceMetadata(fastify, {

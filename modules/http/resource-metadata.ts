@@ -16,11 +16,6 @@ export interface ResourceMetadataSource {
   readonly resourceName: string;
 }
 
-/** This server's resource URI (RFC 8707): the configured one, or the endpoint URL. */
-export function resourceUri(source: Pick<ResourceMetadataSource, 'auth' | 'endpointUrl'>): string {
-  return source.auth.resource ?? source.endpointUrl();
-}
-
 /** Where the metadata of `resource` lives: the well-known prefix inserted before its path (RFC 9728 §3.1). */
 export function metadataUrlOf(resource: string): string {
   const url = new URL(resource);
@@ -30,7 +25,7 @@ export function metadataUrlOf(resource: string): string {
 
 export function serveResourceMetadata(fastify: FastifyInstance, source: ResourceMetadataSource): void {
   const document = () => ({
-    resource: resourceUri(source),
+    resource: source.auth.resource ?? source.endpointUrl(),
     authorization_servers: source.auth.authorizationServers,
     ...(source.scopes.length > 0 ? { scopes_supported: source.scopes } : {}),
     bearer_methods_supported: ['header'],

@@ -224,12 +224,15 @@ describe('a protected server (oauth mode)', () => {
   });
 });
 
+const COOLDOWN_MS = 1500;
+const pastCooldown = () => new Promise((resolve) => setTimeout(resolve, COOLDOWN_MS + 100));
+
 describe('the JWKS', () => {
   let issuer: TestIssuer;
   let server: AuthServer;
   beforeAll(async () => {
     issuer = await startTestIssuer({ audience: RESOURCE });
-    server = await startAuthServer(issuer, { OAUTH_JWKS_COOLDOWN_MS: '400' });
+    server = await startAuthServer(issuer, { OAUTH_JWKS_COOLDOWN_MS: String(COOLDOWN_MS) });
   });
   afterAll(async () => {
     await server?.close();
@@ -249,20 +252,19 @@ describe('the JWKS', () => {
 
   it('is refetched for an unknown kid only after the cooldown, and a rotated key is picked up then', async () => {
     const unknownKid = await issuer.mintToken({ tenant: 'acme', kid: 'rotated-away' });
-    // Cooling down since the last fetch: refused without asking the issuer again.
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await pastCooldown();
     const before = issuer.jwksRequests;
     expect(await refusal(await callWith(server.endpoint, unknownKid, 'auth_whoami'))).toEqual(
       invalid("No key of the authorization server matches the token's kid."),
     );
     expect(issuer.jwksRequests).toBe(before + 1);
+    // Cooling down since that fetch: refused without asking the issuer again.
     for (let i = 0; i < 5; i++) expect((await callWith(server.endpoint, unknownKid, 'auth_whoami')).status).toBe(401);
     expect(issuer.jwksRequests).toBe(before + 1);
 
     await issuer.rotateKey({ dropPrevious: true });
     const rotated = await issuer.mintToken({ tenant: 'acme' });
-    expect((await callWith(server.endpoint, rotated, 'auth_whoami')).status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await pastCooldown();
     expect((await callWith(server.endpoint, rotated, 'auth_whoami')).status).toBe(200);
     expect(issuer.jwksRequests).toBe(before + 2);
   });

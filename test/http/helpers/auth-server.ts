@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { KilnApp } from 'mcp-kiln';
 import { authFromEnv } from 'mcp-kiln/auth';
 import { createTestingModule, type TestIssuer } from 'mcp-kiln/testing';
-import { type HttpServing, http } from '../../../modules/http/index.js';
+import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
 import { AuthFixtureModule } from './auth-fixture.module.js';
 import { type Era, MCP_ACCEPT, MODERN_VERSION, modernHeaders, modernRequest } from './http-server.js';
 
@@ -20,9 +20,11 @@ export interface AuthServer {
   close(): Promise<void>;
 }
 
+/** `env` adds to or overrides the oauth settings; `hostOptions` go to the HTTP host (a session registry, a bus). */
 export async function startAuthServer(
   issuer: TestIssuer | undefined,
   env: Readonly<Record<string, string>> = {},
+  hostOptions: HttpHostOptions = {},
 ): Promise<AuthServer> {
   const fullEnv = { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...issuer?.oauthEnv(RESOURCE), ...env };
   const testing = await createTestingModule({ imports: [AuthFixtureModule] }).compile({
@@ -30,7 +32,7 @@ export async function startAuthServer(
     env: fullEnv,
   });
   const auth = authFromEnv(fullEnv);
-  const serving = await testing.app.serve(http(auth ? { auth } : {}));
+  const serving = await testing.app.serve(http({ ...hostOptions, ...(auth ? { auth } : {}) }));
   return {
     app: testing.app,
     serving,
