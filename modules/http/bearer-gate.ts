@@ -24,8 +24,9 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /** The onRequest hook guarding `endpoint`; `metadataUrl` is where the challenge points clients. */
 export function bearerGate(auth: BearerAuth, endpoint: string, metadataUrl: () => string, logger: Logger) {
   return async (request: FastifyRequest): Promise<void> => {
-    const [path, query] = splitUrl(request.url);
-    if (path !== endpoint) return;
+    // The route Fastify matched, not the raw path: `/%6Dcp` reaches the endpoint too, and must not get past the gate.
+    if (request.routeOptions.url !== endpoint) return;
+    const query = queryOf(request.url);
     if (query !== undefined && new URLSearchParams(query).has('access_token')) {
       // RFC 6750 §2.3 allows it; MCP forbids it: URLs end up in logs, histories and Referer headers.
       throw new EdgeRejection(
@@ -102,9 +103,9 @@ function bearerToken(raw: IncomingMessage): string | undefined {
   return BEARER.exec(header)?.[1] ?? (/^Bearer\b/i.test(header) ? '' : undefined);
 }
 
-function splitUrl(url: string): [string, string | undefined] {
+function queryOf(url: string): string | undefined {
   const query = url.indexOf('?');
-  return query < 0 ? [url, undefined] : [url.slice(0, query), url.slice(query + 1)];
+  return query < 0 ? undefined : url.slice(query + 1);
 }
 
 function requestIdOf(body: unknown): string | number | null {

@@ -30,7 +30,9 @@ import type { AppRuntime } from './app-runtime.js';
 
 /** Who a direct call runs as, and what it carries. */
 export interface DirectCallOptions {
+  /** Default: `auth.tenantId` when `auth` is given (none if it has none, as a token without one), else 'default'. */
   readonly tenantId?: string;
+  /** The principal (ctx.auth): its scopes meet @Scopes as a verified token's would. */
   readonly auth?: AuthContext;
   readonly signal?: AbortSignal;
 }
@@ -154,7 +156,7 @@ export class KilnApp implements AppPort {
 function directSeed(options: DirectCallOptions): OperationSeed {
   return {
     requestId: generateRequestId(),
-    tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,
+    tenantId: options.tenantId ?? (options.auth ? options.auth.tenantId : DEFAULT_TENANT),
     auth: options.auth,
     era: 'modern',
     signal: options.signal ?? new AbortController().signal,

@@ -104,6 +104,15 @@ describe('a protected server (oauth mode)', () => {
     expect(await refusal(otherScheme)).toEqual(expected);
   });
 
+  it('guards the endpoint however its path is spelled', async () => {
+    const origin = new URL(server.endpoint).origin;
+    for (const path of ['/%6Dcp', '/%6dcp', '/./mcp', '/x/../mcp', '/mcp?x=1']) {
+      const response = await post(`${origin}${path}`, initializeRequest());
+      expect(response.status, path).toBe(401);
+      await response.text();
+    }
+  });
+
   it('refuses a token in the query string with 400, even a valid one', async () => {
     const token = await issuer.mintToken({ tenant: 'acme' });
     const response = await fetch(`${server.endpoint}?access_token=${token}`, {
@@ -199,7 +208,7 @@ describe('a protected server (oauth mode)', () => {
         authorization_servers: [issuer.issuer],
         scopes_supported: ['notes:admin', 'notes:read', 'notes:write'],
         bearer_methods_supported: ['header'],
-        resource_name: 'kiln-auth-fixture',
+        resource_name: 'kiln-http-fixture',
       });
     }
   });

@@ -2,46 +2,38 @@
 // the env says otherwise), and the ways the auth tests call it: raw fetch with a bearer token, and the official SDK
 // client on either era with the token on every exchange it makes.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { KilnApp } from 'mcp-kiln';
 import { authFromEnv } from 'mcp-kiln/auth';
-import { createTestingModule, type TestIssuer } from 'mcp-kiln/testing';
-import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
+import type { TestIssuer } from 'mcp-kiln/testing';
+import type { HttpHostOptions } from '../../../modules/http/index.js';
 import { AuthFixtureModule } from './auth-fixture.module.js';
-import { type Era, MCP_ACCEPT, MODERN_VERSION, modernHeaders, modernRequest } from './http-server.js';
+import {
+  type Era,
+  MCP_ACCEPT,
+  MODERN_VERSION,
+  modernHeaders,
+  modernRequest,
+  type RunningServer,
+  startHttpServer,
+} from './http-server.js';
 
 /** The resource URI (token audience) of the protected test server. */
 export const RESOURCE = 'https://mcp.kiln.test/mcp';
 export const METADATA_URL = 'https://mcp.kiln.test/.well-known/oauth-protected-resource/mcp';
 
-export interface AuthServer {
-  readonly app: KilnApp;
-  readonly serving: HttpServing;
-  readonly endpoint: string;
-  close(): Promise<void>;
-}
+export type AuthServer = RunningServer;
 
-/** `env` adds to or overrides the oauth settings; `hostOptions` go to the HTTP host (a session registry, a bus). */
+/**
+ * The auth fixture served with MCP_AUTH_MODE=oauth against `issuer` (none: `env` picks the mode); `env` adds to or
+ * overrides those settings, `hostOptions` go to the HTTP host (a session registry, a bus).
+ */
 export async function startAuthServer(
   issuer: TestIssuer | undefined,
   env: Readonly<Record<string, string>> = {},
   hostOptions: HttpHostOptions = {},
 ): Promise<AuthServer> {
-  const fullEnv = { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...issuer?.oauthEnv(RESOURCE), ...env };
-  const testing = await createTestingModule({ imports: [AuthFixtureModule] }).compile({
-    name: 'kiln-auth-fixture',
-    env: fullEnv,
-  });
-  const auth = authFromEnv(fullEnv);
-  const serving = await testing.app.serve(http({ ...hostOptions, ...(auth ? { auth } : {}) }));
-  return {
-    app: testing.app,
-    serving,
-    endpoint: serving.endpointUrl,
-    close: async () => {
-      await serving.close();
-      await testing.close();
-    },
-  };
+  const fullEnv = { ...issuer?.oauthEnv(RESOURCE), ...env };
+  const auth = authFromEnv({ MCP_TRANSPORT_TYPE: 'http', ...fullEnv });
+  return startHttpServer(fullEnv, { ...hostOptions, ...(auth ? { auth } : {}) }, AuthFixtureModule);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
