@@ -15,7 +15,14 @@ import {
   RESOURCE,
   startAuthServer,
 } from './helpers/auth-server.js';
-import { initializeRequest, jsonRpcMessages, MCP_ACCEPT, post, startHttpServer } from './helpers/http-server.js';
+import {
+  initializeRequest,
+  jsonRpcMessages,
+  LEGACY_VERSION,
+  MCP_ACCEPT,
+  post,
+  startHttpServer,
+} from './helpers/http-server.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const clients: Client[] = [];
@@ -81,6 +88,20 @@ describe('a protected server (oauth mode)', () => {
     });
     // Nothing a handler can read carries the token, whole or any part of it.
     for (const part of [token, ...token.split('.')]) expect(seen.visible).not.toContain(part);
+  });
+
+  it('runs a 2025 request served without a session (stateless) as the token’s principal too', async () => {
+    const token = await issuer.mintToken({ sub: 'bob', tenant: 'globex', clientId: 'batch-job' });
+    const response = await post(
+      server.endpoint,
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'auth_whoami', arguments: {} } },
+      { ...bearer(token), 'mcp-protocol-version': LEGACY_VERSION },
+    );
+    expect(response.status).toBe(200);
+    const [answer] = await jsonRpcMessages(response);
+    expect(answer).toMatchObject({
+      result: { structuredContent: { tenantId: 'globex', auth: { clientId: 'batch-job', subject: 'bob' } } },
+    });
   });
 
   it('takes the client id from azp or cid when client_id is absent', async () => {
