@@ -10,6 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^mcp-kiln\/testing$/, replacement: here('./src/testing/index.ts') },
       { find: /^mcp-kiln\/errors$/, replacement: here('./src/errors/index.ts') },
+      { find: /^mcp-kiln\/auth$/, replacement: here('./modules/auth/index.ts') },
       { find: /^mcp-kiln\/http$/, replacement: here('./modules/http/index.ts') },
       { find: /^mcp-kiln\/redis$/, replacement: here('./modules/redis/index.ts') },
       { find: /^mcp-kiln\/storage$/, replacement: here('./src/storage/index.ts') },

@@ -22,5 +22,6 @@ export {
   type ResourceOptions,
   type ResourceReadReturn,
 } from './resource.js';
+export { type ScopeRequirement, Scopes, type ScopesOptions } from './scopes.js';
 export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
 export * from './types.js';

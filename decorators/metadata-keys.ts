@@ -6,6 +6,7 @@ export const ENRICHMENT_METADATA = Symbol.for('kiln:enrichment');
 export const INPUT_ALIAS_METADATA = Symbol.for('kiln:input-alias');
 export const DISABLED_METADATA = Symbol.for('kiln:disabled');
 export const CONSENT_METADATA = Symbol.for('kiln:consent');
+export const SCOPES_METADATA = Symbol.for('kiln:scopes');
 export const RESOURCE_METADATA = Symbol.for('kiln:resource');
 export const PROMPT_METADATA = Symbol.for('kiln:prompt');
 export const MODULE_METADATA = Symbol.for('kiln:module');

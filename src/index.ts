@@ -7,7 +7,7 @@ export { type InputRequest, inputRequired } from '@modelcontextprotocol/server';
 export * from '../decorators/index.js';
 export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from './app/app-catalog.js';
 export type { CacheableMethod, CreateAppOptions } from './app/app-options.js';
-export type { AppPort, HostHandle, KilnHost, ProtocolServerOptions, Serving } from './app/app-port.js';
+export type { AppPort, HostHandle, KilnHost, ProtocolServerOptions, Serving, SinkClient } from './app/app-port.js';
 export { DEFAULT_SHUTDOWN_DRAIN_MS, type DirectCallOptions, KilnApp } from './app/kiln-app.js';
 export type {
   OnApplicationBootstrap,
@@ -17,7 +17,11 @@ export type {
 } from './app/lifecycle-hooks.js';
 export { createApp } from './bootstrap/create-app.js';
 export { type ListenOptions, listen } from './bootstrap/listen.js';
+export { EnvReader } from './config/env-reader.js';
 export {
+  AUTH_MODES,
+  type AuthMode,
+  type AuthSettings,
   type HttpConfig,
   type HttpTimeouts,
   type KilnConfig,
@@ -37,6 +41,7 @@ export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
 export type { ChangeNotifier, ChangeSink } from './notifications/change-notifier.js';
+export { type Principal, principalOf } from './protocol/principal.js';
 export type {
   ContextState,
   StorageEntry,

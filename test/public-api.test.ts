@@ -2,6 +2,7 @@
 // deliberate change to this list, never an accident.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import * as auth from '../modules/auth/index.js';
 import * as http from '../modules/http/index.js';
 import * as errors from '../src/errors/index.js';
 import * as kiln from '../src/index.js';
@@ -12,10 +13,12 @@ const exportNames = (entry: object) => Object.keys(entry).sort();
 describe('public API', () => {
   it('mcp-kiln exports exactly these names', () => {
     expect(exportNames(kiln)).toEqual([
+      'AUTH_MODES',
       'CONTEXT',
       'DEFAULT_SHUTDOWN_DRAIN_MS',
       'Disabled',
       'Enrichment',
+      'EnvReader',
       'Errors',
       'Inject',
       'Injectable',
@@ -32,12 +35,14 @@ describe('public API', () => {
       'RequiresConsent',
       'Resource',
       'STORAGE',
+      'Scopes',
       'Tool',
       'createApp',
       'createToken',
       'inputRequired',
       'listen',
       'loadConfig',
+      'principalOf',
       'stdio',
       'withExtra',
     ]);
@@ -57,6 +62,7 @@ describe('public API', () => {
       'getLogs',
       'getProgress',
       'runToolContract',
+      'startTestIssuer',
     ]);
   });
 
@@ -94,8 +100,27 @@ describe('public API', () => {
       'InMemoryServerEventBus',
       'InMemorySessionEventStore',
       'InMemorySessionRegistry',
+      'eventTenant',
       'http',
       'landingPageModel',
+    ]);
+  });
+
+  it('mcp-kiln/auth exports exactly these names', () => {
+    expect(exportNames(auth)).toEqual([
+      'AuthUnavailableError',
+      'BearerAuth',
+      'DEFAULT_CLAIM_MAPPING',
+      'DEFAULT_OAUTH_ALGORITHMS',
+      'InvalidTokenError',
+      'SECRET_KEY_MIN_BYTES',
+      'authFromEnv',
+      'authInfoFromClaims',
+      'expandScopes',
+      'jwksVerifier',
+      'parseScopeHierarchy',
+      'principalKey',
+      'sharedSecretVerifier',
     ]);
   });
 
@@ -111,6 +136,7 @@ describe('public API', () => {
     };
     expect(Object.keys(manifest.exports).sort()).toEqual([
       '.',
+      './auth',
       './errors',
       './http',
       './package.json',

@@ -7,8 +7,10 @@ export class EdgeRejection extends Error {
     readonly status: number,
     readonly error: JsonRpcErrorObject,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** What made a 5xx happen, for the failure log. */
+    cause?: unknown,
   ) {
-    super(error.message);
+    super(error.message, cause === undefined ? undefined : { cause });
     this.name = 'EdgeRejection';
   }
 }

@@ -1,6 +1,6 @@
 // The Fastify host: one MCP endpoint serving both eras (2026-07-28 per request through the SDK's handler, 2025 by
-// session mode), edge guards that answer every refusal with a JSON-RPC error, bounded connections, pages for people,
-// and a graceful shutdown that lets requests finish.
+// session mode), edge guards that answer every refusal with a JSON-RPC error, bearer tokens and scope challenges when
+// auth is on, bounded connections, pages for people, and a graceful shutdown that lets requests finish.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
@@ -10,11 +10,14 @@ import {
   InMemoryServerEventBus,
   isLegacyRequest,
   localhostAllowedOrigins,
+  type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import Fastify, { LogController } from 'fastify';
 import { edgeError } from '../../src/errors/index.js';
-import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
+import { type AppPort, type HostHandle, type HttpConfig, type KilnHost, principalOf } from '../../src/index.js';
+import { BearerAuth, type BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accept-header.js';
+import { bearerGate, refuseInsufficientScope } from './bearer-gate.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { FailureLog } from './failure-log.js';
@@ -27,6 +30,9 @@ import { renderLandingPage } from './landing-page.js';
 import { landingPageModel } from './landing-page-model.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
+import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
+import { publishOn } from './tenant-events.js';
+import { TenantListenStreams } from './tenant-listen-streams.js';
 
 export interface HttpServing extends HostHandle {
   /** The landing page. */
@@ -40,6 +46,11 @@ export interface HttpServing extends HostHandle {
 export interface HttpHostOptions extends LegacyLegOptions {
   /** Settings over the app's own (MCP_HTTP_* and friends), e.g. `{ port: 0 }` in tests. */
   readonly config?: Partial<HttpConfig>;
+  /**
+   * Require a bearer token on the MCP endpoint: `authFromEnv()` from mcp-kiln/auth (MCP_AUTH_MODE=jwt or oauth, what
+   * `listen()` passes), or your own verifier for opaque tokens. Omitted, the endpoint is open.
+   */
+  readonly auth?: BearerAuthOptions;
 }
 
 /** The Streamable HTTP host: `app.serve(http({ bus, registry }))`. Settings come from the app's configuration. */
@@ -76,29 +87,50 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     originValidation([...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)]),
   );
 
+  // When auth is on every endpoint request carries a verified token; the challenges name the metadata document.
+  const bearer = options.auth ? new BearerAuth(options.auth) : undefined;
+  const catalog = app.catalog();
+  // The resource URI is the configured one, or the endpoint's URL (known once the server listens).
+  const challengeUrl = () => metadataUrlOf(bearer?.resource ?? endpointUrl);
+  if (bearer) {
+    fastify.addHook('onRequest', bearerGate(bearer, endpoint, challengeUrl, logger));
+    serveResourceMetadata(fastify, {
+      auth: bearer,
+      endpointUrl: () => endpointUrl,
+      endpointPath: endpoint,
+      scopes: catalog.scopes ?? [],
+      resourceName: catalog.serverTitle ?? catalog.serverName,
+    });
+  } else if (catalog.scopes) {
+    logger.warning(
+      { scopes: catalog.scopes },
+      'Definitions declare @Scopes, but HTTP is served without authentication (MCP_AUTH_MODE=none), so no scope is ' +
+        'checked: anyone who can reach the endpoint can call every tool.',
+    );
+  }
+
   const failures = new FailureLog(logger);
   // One bus carries every change event: the SDK's listen streams and the live 2025 sessions both subscribe to it.
   const bus =
     options.bus ??
     new InMemoryServerEventBus((error) => logger.warning({ err: error }, 'Change event delivery failed'));
   const listens = new ListenStreamCap(config.maxListenStreams);
-  const modern = createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
-    legacy: 'reject',
-    bus,
-    maxRequestBodySize: config.maxBodyBytes,
-    maxSubscriptions: config.maxListenStreams,
-    keepAliveMs: config.timeouts.sseKeepAliveMs,
-    onerror: (error) => {
-      failures.report(error);
-      logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`);
-    },
-  });
-  const detachBus = app.onChange({
-    toolsChanged: modern.notify.toolsChanged,
-    promptsChanged: modern.notify.promptsChanged,
-    resourcesChanged: modern.notify.resourcesChanged,
-    resourceUpdated: modern.notify.resourceUpdated,
-  });
+  const modernHandler = (listenBus: ServerEventBus) =>
+    createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
+      legacy: 'reject',
+      bus: listenBus,
+      maxRequestBodySize: config.maxBodyBytes,
+      maxSubscriptions: config.maxListenStreams,
+      keepAliveMs: config.timeouts.sseKeepAliveMs,
+      onerror: (error) => {
+        failures.report(error);
+        logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`);
+      },
+    });
+  const modern = modernHandler(bus);
+  // Under auth, each tenant's listen streams hear only their tenant's resource events (and the unscoped ones).
+  const tenantListens = bearer ? new TenantListenStreams(bus, modernHandler, config.maxBodyBytes) : undefined;
+  const detachBus = app.onChange(publishOn(bus));
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
   const legacy = new LegacySessionLeg(app, config, { ...options, bus }, (error) => failures.report(error));
   let closing = false;
@@ -109,11 +141,19 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
-    if (!legacyEra && isListenRequest(body) && !listens.claim(reply.raw)) {
+    // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs.
+    const unmetScopes = app.scopeChallenge(body, request.raw.auth);
+    if (unmetScopes) return refuseInsufficientScope(reply, unmetScopes, body, challengeUrl());
+    const listen = !legacyEra && isListenRequest(body);
+    if (listen && !listens.claim(reply.raw)) {
       return reply.code(503).header('retry-after', '5').send(listens.refusal());
     }
     reply.hijack();
     if (legacyEra) return serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, body));
+    if (listen && tenantListens) {
+      const { tenantId } = principalOf(request.raw.auth);
+      return serve(request.raw, reply.raw, () => tenantListens.serve(tenantId, request.raw, reply.raw, body));
+    }
     return serve(request.raw, reply.raw, () => serveModern(request.raw, reply.raw, body));
   });
   for (const method of ['GET', 'DELETE'] as const) {
@@ -155,7 +195,13 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   // Rendered once, on the first visit: the endpoint URL (and so the page) is known only after listen.
   let page: string | undefined;
   fastify.get('/', async (_request, reply) => {
-    page ??= renderLandingPage(landingPageModel(app.catalog(), endpointUrl));
+    page ??= renderLandingPage(
+      landingPageModel(
+        catalog,
+        endpointUrl,
+        bearer && { authorizationServers: bearer.authorizationServers, metadataUrl: challengeUrl() },
+      ),
+    );
     return reply.type('text/html; charset=utf-8').send(page);
   });
 
@@ -217,6 +263,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       detachBus();
       await legacy.closeAll();
       await modern.close();
+      await tenantListens?.close();
       for (const socket of unusedSockets) socket.destroy();
       await listenerClosed;
     },

@@ -1,7 +1,7 @@
 // modules/http: serve a Kiln app over Streamable HTTP (both protocol eras) with Fastify.
 export { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
 export { type HttpHostOptions, type HttpServing, http } from './http-host.js';
-export { type LandingPageModel, landingPageModel } from './landing-page-model.js';
+export { type LandingPageModel, type LandingProtection, landingPageModel } from './landing-page-model.js';
 export {
   InMemorySessionEventStore,
   type SessionEventStore,
@@ -16,3 +16,4 @@ export {
   type SessionRegistry,
   type StaleEviction,
 } from './session-registry.js';
+export { eventTenant, type TenantScopedEvent } from './tenant-events.js';

@@ -6,10 +6,23 @@ export type LandingTool = CatalogTool;
 export type LandingResource = CatalogResource;
 export type LandingPrompt = CatalogPrompt;
 
-export interface LandingPageModel extends AppCatalog {
-  readonly endpointUrl: string;
+/** How the endpoint is protected, when it requires a bearer token. */
+export interface LandingProtection {
+  readonly authorizationServers: readonly string[];
+  /** The protected resource metadata (RFC 9728) clients discover the authorization server from. */
+  readonly metadataUrl: string;
 }
 
-export function landingPageModel(catalog: AppCatalog, endpointUrl: string): LandingPageModel {
-  return { ...catalog, endpointUrl };
+export interface LandingPageModel extends AppCatalog {
+  readonly endpointUrl: string;
+  /** Present when every request needs a bearer token. */
+  readonly protection?: LandingProtection;
+}
+
+export function landingPageModel(
+  catalog: AppCatalog,
+  endpointUrl: string,
+  protection?: LandingProtection,
+): LandingPageModel {
+  return { ...catalog, endpointUrl, ...(protection ? { protection } : {}) };
 }

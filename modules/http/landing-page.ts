@@ -45,7 +45,7 @@ export function renderLandingPage(model: LandingPageModel): string {
 <p class="eyebrow">Model Context Protocol server</p>
 <h1>${escapeHtml(heading)}</h1>
 <p class="identity"><code>${escapeHtml(model.serverName)}</code> <span class="badge badge--version">${escapeHtml(versionLabel(model.version))}</span></p>
-<p class="summary">${escapeHtml(summary)}</p>
+<p class="summary">${escapeHtml(summary)}${model.protection ? ' <span class="badge badge--protected">Bearer token required</span>' : ''}</p>
 <nav class="toc" aria-label="On this page"><ul>
 ${toc.map(([id, label, count]) => `<li><a href="#${id}">${label}${count === undefined ? '' : ` <span class="count">${count}</span>`}</a></li>`).join('\n')}
 </ul></nav>
@@ -53,7 +53,7 @@ ${toc.map(([id, label, count]) => `<li><a href="#${id}">${label}${count === unde
 </header>
 <main id="main" class="wrap">
 ${instructions}
-${renderConnectSection(model.serverName, model.endpointUrl)}
+${renderConnectSection(model.serverName, model.endpointUrl, model.protection)}
 ${renderCatalogSection('tools', 'Tools', 'Actions a model can take through this server. Each lists the arguments it accepts.', model.tools.map(renderToolCard))}
 ${renderCatalogSection('resources', 'Resources', 'Data a client can read by URI. Templates take values for the parts in braces.', model.resources.map(renderResourceCard))}
 ${renderCatalogSection('prompts', 'Prompts', 'Message templates a client can offer its user, filled in from the arguments.', model.prompts.map(renderPromptCard))}

@@ -1,5 +1,6 @@
 // What an app serves, described for people and tools (the landing page, `kiln inspect`): derived from the compiled
 // definitions, with no access to Kiln internals needed by whoever renders it.
+import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { AppRuntime } from './app-runtime.js';
 
 export interface CatalogTool {
@@ -9,6 +10,8 @@ export interface CatalogTool {
   readonly inputSchema: Record<string, unknown>;
   readonly outputSchema?: Record<string, unknown>;
   readonly disabled?: { readonly reason: string; readonly hint?: string; readonly since?: string };
+  /** The @Scopes a caller's token must carry to call it. */
+  readonly scopes?: ScopeRequirement;
 }
 
 export interface CatalogResource {
@@ -19,6 +22,8 @@ export interface CatalogResource {
   readonly uri: string;
   readonly isTemplate: boolean;
   readonly mimeType?: string;
+  /** The @Scopes a caller's token must carry to read it. */
+  readonly scopes?: ScopeRequirement;
 }
 
 export interface CatalogPrompt {
@@ -26,6 +31,8 @@ export interface CatalogPrompt {
   readonly title?: string;
   readonly description?: string;
   readonly arguments: readonly { readonly name: string; readonly description?: string; readonly required: boolean }[];
+  /** The @Scopes a caller's token must carry to get it. */
+  readonly scopes?: ScopeRequirement;
 }
 
 export interface AppCatalog {
@@ -36,10 +43,15 @@ export interface AppCatalog {
   readonly tools: readonly CatalogTool[];
   readonly resources: readonly CatalogResource[];
   readonly prompts: readonly CatalogPrompt[];
+  /** Every scope a @Scopes decorator names, sorted (the metadata's `scopes_supported`); absent when none does. */
+  readonly scopes?: readonly string[];
 }
 
 export function describeApp(runtime: AppRuntime): AppCatalog {
   const { serverInfo } = runtime;
+  const definitions = [...runtime.manifestTools, ...runtime.resources, ...runtime.prompts.values()];
+  const allScopes = [...new Set(definitions.flatMap((definition) => definition.scopes?.scopes ?? []))].sort();
+  const scoped = <T extends { scopes: ScopeRequirement | undefined }>(d: T) => (d.scopes ? { scopes: d.scopes } : {});
   return {
     serverName: serverInfo.name,
     ...(serverInfo.title ? { serverTitle: serverInfo.title } : {}),
@@ -54,6 +66,7 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
         ? { outputSchema: tool.definition.outputSchema as Record<string, unknown> }
         : {}),
       ...(tool.disabled ? { disabled: tool.disabled } : {}),
+      ...scoped(tool),
     })),
     resources: runtime.resources.map((resource) => {
       const listing = resource.listing ?? resource.templateListing;
@@ -64,6 +77,7 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
         uri: resource.uriTemplate,
         isTemplate: resource.template !== undefined,
         ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+        ...scoped(resource),
       };
     }),
     prompts: [...runtime.prompts.values()].map((prompt) => ({
@@ -75,6 +89,8 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
         ...(arg.description ? { description: arg.description } : {}),
         required: arg.required ?? false,
       })),
+      ...scoped(prompt),
     })),
+    ...(allScopes.length > 0 ? { scopes: allScopes } : {}),
   };
 }

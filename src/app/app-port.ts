@@ -1,15 +1,16 @@
 // The one port hosts and transports serve an app through (stdio, the Fastify host, anything a user writes): build
 // protocol servers, hear change events, describe the catalogue, and hand back what they serve so the app can stop
 // it. The app never imports a host; a host needs nothing of the app beyond this.
-import type { Implementation, Server } from '@modelcontextprotocol/server';
+import type { AuthInfo, Implementation, Server } from '@modelcontextprotocol/server';
 import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
+import type { SinkClient } from '../protocol/server-sink.js';
 import type { AppCatalog } from './app-catalog.js';
 
-export type { ProtocolServerOptions };
+export type { ProtocolServerOptions, SinkClient };
 
 /** What a host's `start` returns: something the app can stop. */
 export interface HostHandle {
@@ -39,8 +40,16 @@ export interface AppPort {
   createServer(era: ProtocolEra, options?: ProtocolServerOptions): Server;
   /** Hears every list-changed and resource-updated event the app publishes; returns the function that detaches. */
   onChange(sink: ChangeSink): () => void;
-  /** Where change events reach the client of one protocol server (its connection, or a live 2025 session). */
-  sinkFor(server: Server, era: ProtocolEra): ChangeSink;
+  /**
+   * Where change events reach the client of one protocol server (its connection, or a live 2025 session). Say who the
+   * client runs as (`{ tenantId }`) and resource events scoped to other tenants never reach it.
+   */
+  sinkFor(server: Server, era: ProtocolEra, client?: SinkClient): ChangeSink;
+  /**
+   * The scopes a 403 `insufficient_scope` challenge names when `authInfo` does not meet what `message` (a parsed
+   * JSON-RPC request, or a batch) asks for: a tool's, resource's or prompt's @Scopes. Undefined when it does.
+   */
+  scopeChallenge(message: unknown, authInfo: AuthInfo | undefined): readonly string[] | undefined;
   /** What the app serves, as pages and tools describe it. */
   catalog(): AppCatalog;
 }

@@ -94,6 +94,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     inFlight: new InFlightRequests(),
     notifier,
     requestStateSealing,
+    hideForbiddenTools: config.auth.hideForbiddenTools,
     tools,
     manifestTools,
     resources,

@@ -2,6 +2,7 @@
 // full pipeline without a transport (scripts, the testing kit), singletons by token, and the one shutdown path:
 // stop accepting → drain requests in flight → close hosts → module hooks in reverse → container.
 import type {
+  AuthInfo,
   CallToolResult,
   GetPromptResult,
   Implementation,
@@ -21,14 +22,17 @@ import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
-import { serverSink } from '../protocol/server-sink.js';
+import { scopeChallenge } from '../protocol/scope-gate.js';
+import { type SinkClient, serverSink } from '../protocol/server-sink.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';
 
 /** Who a direct call runs as, and what it carries. */
 export interface DirectCallOptions {
+  /** Default: `auth.tenantId` when `auth` is given (none if it has none, as a token without one), else 'default'. */
   readonly tenantId?: string;
+  /** The principal (ctx.auth): its scopes meet @Scopes as a verified token's would. */
   readonly auth?: AuthContext;
   readonly signal?: AbortSignal;
 }
@@ -69,8 +73,12 @@ export class KilnApp implements AppPort {
     return this.runtime.notifier.attach(sink);
   }
 
-  sinkFor(server: Server, era: ProtocolEra): ChangeSink {
-    return serverSink(server, era);
+  sinkFor(server: Server, era: ProtocolEra, client?: SinkClient): ChangeSink {
+    return serverSink(server, era, client);
+  }
+
+  scopeChallenge(message: unknown, authInfo: AuthInfo | undefined): readonly string[] | undefined {
+    return scopeChallenge(this.runtime, message, authInfo);
   }
 
   catalog(): AppCatalog {
@@ -148,7 +156,7 @@ export class KilnApp implements AppPort {
 function directSeed(options: DirectCallOptions): OperationSeed {
   return {
     requestId: generateRequestId(),
-    tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,
+    tenantId: options.tenantId ?? (options.auth ? options.auth.tenantId : DEFAULT_TENANT),
     auth: options.auth,
     era: 'modern',
     signal: options.signal ?? new AbortController().signal,

@@ -19,6 +19,6 @@ export async function createApp(
 ): Promise<KilnApp> {
   const storageProviders = { redis: loadRedisStorage, ...options.storageProviders };
   const app = new KilnApp(await compileApp(root, { ...options, storageProviders }), options);
-  if (options.serve ?? true) await listen(app);
+  if (options.serve ?? true) await listen(app, options.env ? { env: options.env } : {});
   return app;
 }

@@ -1,10 +1,14 @@
 // Serves an app the way its configuration says (MCP_TRANSPORT_TYPE), and ends the process cleanly on SIGTERM,
 // SIGINT and stdin EOF. The HTTP host is loaded by its public entry only when selected, so a stdio server never
-// loads Fastify; with STORAGE_PROVIDER_TYPE=redis its 2025 sessions live in Redis too, so any instance serves them.
+// loads Fastify; with STORAGE_PROVIDER_TYPE=redis its 2025 sessions live in Redis too, so any instance serves them;
+// with MCP_AUTH_MODE=jwt or oauth the auth module reads its settings and the host requires tokens.
 import type { Readable, Writable } from 'node:stream';
 import type { HostHandle, KilnHost, Serving } from '../app/app-port.js';
 import type { KilnApp } from '../app/kiln-app.js';
 import { stdio } from '../transports/stdio-transport.js';
+
+type HttpHostOptions = NonNullable<Parameters<typeof import('mcp-kiln/http').http>[0]>;
+
 import { exitOnSignals } from './process-signals.js';
 
 export interface ListenOptions {
@@ -12,12 +16,16 @@ export interface ListenOptions {
   readonly stdout?: Writable;
   /** Wire SIGTERM, SIGINT (and stdin EOF on stdio) to a clean exit; default true. */
   readonly exitOnSignals?: boolean;
+  /** Where the auth module reads its settings (MCP_AUTH_SECRET_KEY, OAUTH_*, ...); defaults to process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export async function listen(app: KilnApp, options: ListenOptions = {}): Promise<Serving> {
   const handleSignals = options.exitOnSignals ?? true;
+  const { mode } = app.config.auth;
   if (app.config.transportType === 'http') {
-    const serving = await app.serve(await httpHost(app));
+    const auth = mode === 'none' ? undefined : (await import('mcp-kiln/auth')).authFromEnv(options.env ?? process.env);
+    const serving = await app.serve(await httpHost(app, auth ? { auth } : {}));
     process.stdout.write(
       `${app.serverInfo.name} is serving MCP over HTTP.\n  Landing page: ${serving.url}\n  MCP endpoint: ${serving.endpointUrl}\n`,
     );
@@ -25,16 +33,20 @@ export async function listen(app: KilnApp, options: ListenOptions = {}): Promise
     if (handleSignals) exitOnSignals(app);
     return serving;
   }
+  if (mode !== 'none') {
+    // The MCP authorization spec covers HTTP only; a stdio server runs as the user who started it.
+    app.logger.warning(`MCP_AUTH_MODE=${mode} applies to HTTP; stdio serves without authentication.`);
+  }
   const serving = await app.serve(stdio({ stdin: options.stdin, stdout: options.stdout }));
   if (handleSignals) exitOnSignals(app, options.stdin ?? process.stdin);
   return serving;
 }
 
 /** The HTTP host as configured: on Redis storage, with the session seams on the same Redis. */
-async function httpHost(app: KilnApp) {
+async function httpHost(app: KilnApp, base: HttpHostOptions) {
   const { http } = await import('mcp-kiln/http');
   const { storage } = app.config;
-  if (storage.type !== 'redis') return http();
+  if (storage.type !== 'redis') return http(base);
   const { RedisServerEventBus, redisSessionEventStores, startRedisSessionHosting } = await import('mcp-kiln/redis');
   const sessions = await startRedisSessionHosting({
     connection:
@@ -55,7 +67,10 @@ async function httpHost(app: KilnApp) {
     await bus.close();
     await sessions.close();
   };
-  return releasingAfter(http({ registry: sessions.registry, peers: sessions.peers, bus, ...eventStores }), release);
+  return releasingAfter(
+    http({ ...base, registry: sessions.registry, peers: sessions.peers, bus, ...eventStores }),
+    release,
+  );
 }
 
 /** A host whose handle runs `release` once it closed (or once it failed to start). */

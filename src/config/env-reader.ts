@@ -1,13 +1,12 @@
 // Reads typed settings from environment variables, collecting every problem instead of stopping at the first, so
-// one failed boot names every bad variable with what it accepts.
+// one failed boot names every bad variable with what it accepts. Public, so modules read their own settings the
+// same way (mcp-kiln/auth does).
 import { KilnBootError } from '../errors/index.js';
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 export class EnvReader {
   private readonly problems: string[] = [];
 
-  constructor(private readonly env: Env) {}
+  constructor(private readonly env: Readonly<Record<string, string | undefined>>) {}
 
   /** The raw value, with an empty string treated as unset. */
   raw(variable: string): string | undefined {

@@ -7,8 +7,10 @@ import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from './sto
 export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
 export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem', 'redis'] as const;
 export const SESSION_MODES = ['stateless', 'stateful', 'auto'] as const;
+export const AUTH_MODES = ['none', 'jwt', 'oauth'] as const;
 
 export type SessionMode = (typeof SESSION_MODES)[number];
+export type AuthMode = (typeof AUTH_MODES)[number];
 
 export interface HttpConfig {
   readonly host: string;
@@ -62,6 +64,17 @@ export interface RequestStateConfig {
   readonly ttlSeconds: number;
 }
 
+/**
+ * What the app itself needs to know of authentication. Verifying tokens is the HTTP host's job, configured by the
+ * mcp-kiln/auth module from its own variables (MCP_AUTH_SECRET_KEY, OAUTH_*, ...); stdio stays unauthenticated.
+ */
+export interface AuthSettings {
+  /** MCP_AUTH_MODE: `none` serves HTTP without authentication; `jwt` and `oauth` require a bearer token. */
+  readonly mode: AuthMode;
+  /** MCP_AUTH_HIDE_FORBIDDEN_TOOLS: tools/list leaves out what an authenticated caller's scopes cannot call. */
+  readonly hideForbiddenTools: boolean;
+}
+
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
@@ -78,6 +91,7 @@ export interface KilnConfig {
   readonly http: HttpConfig;
   readonly stdio: StdioConfig;
   readonly requestState: RequestStateConfig;
+  readonly auth: AuthSettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -142,6 +156,10 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
   };
   const redis = storageType === 'redis' ? readRedis(read) : undefined;
   const requestState = readRequestState(read);
+  const auth: AuthSettings = {
+    mode: read.oneOf('MCP_AUTH_MODE', AUTH_MODES, 'none'),
+    hideForbiddenTools: read.boolean('MCP_AUTH_HIDE_FORBIDDEN_TOOLS', false),
+  };
   read.assertValid();
   return {
     transportType,
@@ -155,6 +173,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     http,
     stdio,
     requestState,
+    auth,
   };
 }
 

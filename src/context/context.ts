@@ -45,6 +45,11 @@ export interface Context extends RequestContext {
   readonly notifyResourceUpdated?: (uri: string) => void;
   /** The URI being read; resource handlers only. */
   readonly uri?: URL;
+  /**
+   * Throws `insufficient_scope` unless the caller's token carries every scope named, for checks that depend on what
+   * the call touches (another tenant's record, an admin-only field). Requests without auth pass, as with @Scopes.
+   */
+  requireScopes(...scopes: readonly [string, ...string[]]): void;
   /** The contract's recovery hint for a reason, ready to spread into error data; `{}` when undeclared. */
   readonly recoveryFor: Bivariant<(reason: string) => Recovery | Record<string, never>>;
 }

@@ -10,9 +10,10 @@ import type { Enrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
 import type { AuthContext } from './request-context.js';
 import { type RequestInputOptions, type RequestInputSpec, requestInput } from './request-input.js';
+import { insufficientScope, unmetScopes } from './scope-check.js';
 
 /** Everything a context carries, set once per request. */
-export type KilnContextFields = Omit<KilnContext, 'state' | 'inputs' | 'requestInput' | 'withExtra'>;
+export type KilnContextFields = Omit<KilnContext, 'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra'>;
 
 export class KilnContext implements Context {
   declare readonly requestId: string;
@@ -68,6 +69,11 @@ export class KilnContext implements Context {
   /** A method, not a per-request closure: a request that never asks for input allocates nothing for it. */
   requestInput(spec: RequestInputSpec, options?: RequestInputOptions): never {
     return requestInput(this.era, this.clientCapabilities, spec, options);
+  }
+
+  requireScopes(...scopes: readonly [string, ...string[]]): void {
+    const unmet = unmetScopes({ mode: 'all', scopes }, this.auth);
+    if (unmet) throw insufficientScope(unmet, this.operation || 'This call');
   }
 
   /** The same request with a different `extra` bag (see `withExtra`). */

@@ -1,11 +1,19 @@
 // The one canonical request shape. Closed by design: ad-hoc correlation data goes in `extra`, never new top-level keys.
 
-/** Parsed authentication claims, present when the request was authenticated. */
+/** Parsed authentication claims, present when the request was authenticated. Never the token itself. */
 export interface AuthContext {
+  /** The token's client (`client_id`, `azp` or `cid`); empty when it names none. */
   readonly clientId: string;
+  /** The token's `sub`. */
   readonly subject?: string;
+  /** The token's `scope` and `scp` together, plus every scope they imply under the configured hierarchy. */
   readonly scopes: readonly string[];
+  /** The tenant the token's claim (or the configured fallback) names; absent when it names none. */
   readonly tenantId?: string;
+  /** When the token expires, in seconds since the epoch. */
+  readonly expiresAt?: number;
+  /** The token claims the server chose to pass on (MCP_AUTH_CLAIMS). */
+  readonly claims?: Readonly<Record<string, unknown>>;
 }
 
 export interface RequestContext {

@@ -4,6 +4,7 @@ import { ERRORS_METADATA, PROMPT_METADATA, readMetadata } from '../../decorators
 import type { PromptMetadata } from '../../decorators/prompt.js';
 import type { Constructor, ErrorContract } from '../../decorators/types.js';
 import { compileContract } from '../context/error-contract.js';
+import { compileScopes } from './compile-scopes.js';
 import type { CompiledPrompt, PromptHandler } from './compiled-resource.js';
 import { type JsonSchema, toJsonSchema, undescribedFields } from './json-schema.js';
 import type { LintFindings } from './tool-lint.js';
@@ -47,5 +48,6 @@ export function compilePrompt(promptClass: Constructor, findings: LintFindings):
       })),
     }),
     completes: typeof (promptClass.prototype as Partial<PromptHandler>).complete === 'function',
+    scopes: compileScopes(promptClass, where, findings),
   };
 }

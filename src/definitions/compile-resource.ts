@@ -6,6 +6,7 @@ import type { ResourceMetadata } from '../../decorators/resource.js';
 import type { Constructor, ErrorContract } from '../../decorators/types.js';
 import { compileContract } from '../context/error-contract.js';
 import { checkedCacheHint } from './cache-hint.js';
+import { compileScopes } from './compile-scopes.js';
 import type { CompiledResource, ResourceHandler } from './compiled-resource.js';
 import { toJsonSchema, undescribedFields } from './json-schema.js';
 import type { LintFindings } from './tool-lint.js';
@@ -61,5 +62,6 @@ export function compileResource(resourceClass: Constructor, findings: LintFindin
     listsInstances: typeof prototype.list === 'function',
     cacheHint: checkedCacheHint(options.cacheHint, where, findings),
     completes: typeof prototype.complete === 'function',
+    scopes: compileScopes(resourceClass, where, findings),
   };
 }

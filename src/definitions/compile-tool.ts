@@ -16,6 +16,7 @@ import type { ToolMetadata } from '../../decorators/tool.js';
 import type { Constructor, DisabledMetadata, ErrorContract } from '../../decorators/types.js';
 import { compileContract } from '../context/error-contract.js';
 import { compileConsent } from './compile-consent.js';
+import { compileScopes } from './compile-scopes.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { compileInput, type InputOptions } from './input/index.js';
 import { advertisedInputSchema, type JsonSchema, toJsonSchema } from './json-schema.js';
@@ -98,5 +99,6 @@ export function compileTool(
     advertisedOutputSchema: advertisedOutputSchema as JsonSchema | undefined,
     disabled,
     consent,
+    scopes: compileScopes(toolClass, where, findings),
   };
 }

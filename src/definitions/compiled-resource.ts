@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { PromptReturn } from '../../decorators/prompt.js';
 import type { CacheHint, ResourceReadReturn } from '../../decorators/resource.js';
-import type { ErrorContract } from '../../decorators/types.js';
+import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { CompiledContract } from '../context/error-contract.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -43,6 +43,8 @@ export interface CompiledResource {
   readonly completes: boolean;
   /** Per-resource cache hint, applied to 2026-07-28 reads. */
   readonly cacheHint: CacheHint | undefined;
+  /** The @Scopes a caller's token must carry to read it (and list or complete its instances). */
+  readonly scopes: ScopeRequirement | undefined;
 }
 
 export interface PromptHandler {
@@ -63,4 +65,6 @@ export interface CompiledPrompt {
   readonly contract: CompiledContract;
   readonly listing: WirePrompt;
   readonly completes: boolean;
+  /** The @Scopes a caller's token must carry to get it (and complete its arguments). */
+  readonly scopes: ScopeRequirement | undefined;
 }

@@ -2,7 +2,8 @@
 
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer, ErrorContract } from '../../decorators/types.js';
+import type { ScopeRequirement } from '../../decorators/scopes.js';
+import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer } from '../../decorators/types.js';
 import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
 import type { CompiledInput } from './input/index.js';
@@ -34,4 +35,6 @@ export interface CompiledTool {
   readonly disabled: DisabledMetadata | undefined;
   /** The @RequiresConsent gate the handler runs behind; undefined for ungated tools. */
   readonly consent: CompiledConsent | undefined;
+  /** The @Scopes a caller's token must carry; undefined when any caller may call it. */
+  readonly scopes: ScopeRequirement | undefined;
 }

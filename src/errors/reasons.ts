@@ -13,7 +13,8 @@ export interface ReasonEntry {
 
 const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout } =
   JsonRpcErrorCode;
-const { Forbidden, ValidationError, ConfigurationError, SerializationError, StorageError } = JsonRpcErrorCode;
+const { Forbidden, Unauthorized, ValidationError, ConfigurationError, SerializationError, StorageError } =
+  JsonRpcErrorCode;
 
 export const KILN_REASONS = {
   // The JSON-RPC edge (stdio and HTTP alike).
@@ -73,6 +74,38 @@ export const KILN_REASONS = {
     meaning:
       'This instance already holds as many subscriptions/listen streams as it is configured to (MCP_HTTP_MAX_LISTEN_STREAMS).',
     recovery: 'Close a listen stream you no longer need, or retry after the Retry-After delay.',
+  },
+  // Bearer tokens and scopes (HTTP with MCP_AUTH_MODE=jwt or oauth; scopes on any transport with a principal).
+  authentication_required: {
+    code: Unauthorized,
+    meaning: 'The request carries no bearer token, and this server requires one.',
+    recovery:
+      'Get an access token from the authorization server named in the resource metadata and send it as Authorization: Bearer.',
+  },
+  invalid_token: {
+    code: Unauthorized,
+    meaning: 'The bearer token is malformed, expired, not yet valid, badly signed or not issued for this server.',
+    recovery: 'Get a new access token for this server (its resource URI is the audience) and send the request again.',
+  },
+  token_in_query: {
+    code: InvalidRequest,
+    meaning: 'The request carries an access token in the URL query string, which the server refuses.',
+    recovery: 'Send the token in the Authorization: Bearer header only, and treat the exposed token as leaked.',
+  },
+  insufficient_scope: {
+    code: Forbidden,
+    meaning: 'The token is valid but lacks a scope the tool, resource or prompt requires.',
+    recovery: 'Obtain a token carrying the scopes named in data.requiredScopes (or the challenge) and call again.',
+  },
+  auth_unavailable: {
+    code: ServiceUnavailable,
+    meaning: "The server cannot verify tokens right now: the authorization server's keys could not be fetched.",
+    recovery: 'Keep the token (it was not found invalid) and retry after the Retry-After delay.',
+  },
+  auth_options_invalid: {
+    code: ConfigurationError,
+    meaning: 'Authentication options given in code are not usable (verifier, resource URI or authorization servers).',
+    recovery: 'Pass a verifier with a verify(token) method and absolute http(s) URLs for the resource and servers.',
   },
   // Sessions of the 2025-11-25 HTTP transport.
   session_required: {

@@ -46,8 +46,10 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 // Pino's stock serializer copies every enumerable property of an error, which for HTTP client errors
-// includes request headers and credentials; keep only what diagnosis needs.
-function serializeError(value: unknown): unknown {
+// includes request headers and credentials; keep only what diagnosis needs, down the `cause` chain (a refusal such
+// as a 503 says why through its cause).
+function serializeError(value: unknown, depth = 0): unknown {
   if (!(value instanceof Error)) return value;
-  return { type: value.name, message: value.message, stack: value.stack };
+  const cause = value.cause instanceof Error && depth < 4 ? { cause: serializeError(value.cause, depth + 1) } : {};
+  return { type: value.name, message: value.message, stack: value.stack, ...cause };
 }

@@ -1,11 +1,15 @@
 // The app's one channel for list-changed and resource-updated notifications, in and out of requests. Transports
 // attach sinks (each stdio connection, the HTTP bus and its live 2025 sessions); publishing fans out to all of them.
+// Resource events may name a tenant: what a request of tenant A changed is news for tenant A's clients only. The
+// tool and prompt lists are the same for every tenant, so their events never name one.
 
 export interface ChangeSink {
   toolsChanged(): void;
   promptsChanged(): void;
-  resourcesChanged(): void;
-  resourceUpdated(uri: string): void;
+  /** `tenantId` scopes the event to one tenant's clients; omitted, every client hears it. */
+  resourcesChanged(tenantId?: string): void;
+  /** `tenantId` scopes the event to one tenant's clients; omitted, every client hears it. */
+  resourceUpdated(uri: string, tenantId?: string): void;
 }
 
 export class ChangeNotifier implements ChangeSink {
@@ -20,8 +24,9 @@ export class ChangeNotifier implements ChangeSink {
   // Arrow properties: handlers receive these as detached functions (ctx.notifyToolListChanged).
   readonly toolsChanged = (): void => this.each((sink) => sink.toolsChanged());
   readonly promptsChanged = (): void => this.each((sink) => sink.promptsChanged());
-  readonly resourcesChanged = (): void => this.each((sink) => sink.resourcesChanged());
-  readonly resourceUpdated = (uri: string): void => this.each((sink) => sink.resourceUpdated(uri));
+  readonly resourcesChanged = (tenantId?: string): void => this.each((sink) => sink.resourcesChanged(tenantId));
+  readonly resourceUpdated = (uri: string, tenantId?: string): void =>
+    this.each((sink) => sink.resourceUpdated(uri, tenantId));
 
   // A failing sink (a closed connection) must not keep the others from hearing about the change.
   private each(deliver: (sink: ChangeSink) => void): void {

@@ -1,9 +1,11 @@
 // The one operation runner behind tools/call, resources/read and prompts/get, for protocol handlers and direct calls
-// alike: find the definition (or answer the kind's unknown_* error) → run one round → answer. A direct call has no
-// client to answer an input_required round, so each kind says what it answers instead.
+// alike: find the definition (or answer the kind's unknown_* error) → check its @Scopes against the caller's → run one
+// round → answer. A direct call has no client to answer an input_required round, so each kind says what it answers.
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { ContextSeed } from '../context/create-context.js';
+import { unmetScopes } from '../context/scope-check.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { McpError } from '../errors/index.js';
@@ -32,6 +34,10 @@ export interface OperationKind<Target, Args, Result> {
   ): Promise<Result | InputRequiredResult>;
   /** A direct call's answer to a round it cannot fulfil: a result (tools) or a thrown error. */
   unanswerable(round: InputRequiredResult, target: Target, seed: OperationSeed): Result;
+  /** The @Scopes a caller must hold for `target`; undefined when any caller may. */
+  scopes(target: Target): ScopeRequirement | undefined;
+  /** The answer to a caller whose token lacks `requiredScopes`: an error result (tools) or a thrown error. */
+  refused(requiredScopes: readonly string[], target: Target, seed: OperationSeed): Result;
 }
 
 /** One round as a protocol server answers it: the result, or the input_required round the handler asked for. */
@@ -47,6 +53,15 @@ export function runOperation<Target, Args, Result>(
     const error = kind.unknown(key);
     if (error.data) error.data.requestId = seed.requestId;
     return Promise.reject(error);
+  }
+  // Before any handler runs, so a refused call has no effect (HTTP refuses it earlier still, with a 403 challenge).
+  const unmet = unmetScopes(kind.scopes(target), seed.auth);
+  if (unmet) {
+    try {
+      return Promise.resolve(kind.refused(unmet, target, seed));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
   return kind.round(runtime, target, args, seed);
 }

@@ -3,6 +3,7 @@
 import type { GetPromptResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
+import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
@@ -16,6 +17,12 @@ export const PROMPT_OPERATION: OperationKind<CompiledPrompt, Record<string, unkn
   round: (runtime, prompt, args, seed) => getPromptRound(runtime, prompt, args, seed),
   unanswerable: (round, prompt) => {
     throw unanswerableRound(round, `prompt ${prompt.name}`);
+  },
+  scopes: (prompt) => prompt.scopes,
+  refused: (requiredScopes, prompt, seed) => {
+    const error = insufficientScope(requiredScopes, `Prompt ${prompt.name}`);
+    if (error.data) error.data.requestId = seed.requestId;
+    throw error;
   },
 };
 

@@ -4,6 +4,7 @@
 import type { InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
+import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
@@ -34,6 +35,12 @@ export const RESOURCE_OPERATION: OperationKind<ResourceMatch, undefined, ReadRes
   round: (runtime, match, _args, seed) => readResourceRound(runtime, match, seed),
   unanswerable: (round, match) => {
     throw unanswerableRound(round, `resources/read ${match.uri}`);
+  },
+  scopes: (match) => match.resource.scopes,
+  refused: (requiredScopes, match, seed) => {
+    const error = insufficientScope(requiredScopes, `Resource ${match.resource.name}`);
+    if (error.data) error.data.requestId = seed.requestId;
+    throw error;
   },
 };
 

@@ -5,6 +5,7 @@ import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/
 import { z } from 'zod';
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
+import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { KILN_REASONS, kilnError } from '../errors/index.js';
 import { runBehindConsent } from './consent-gate.js';
@@ -24,6 +25,15 @@ export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult
   unanswerable: (round, tool, seed) =>
     errorResult(
       classifyError(unanswerableRound(round, tool.name), {
+        requestId: seed.requestId,
+        contract: tool.contract.entries,
+        operation: tool.name,
+      }).envelope,
+    ),
+  scopes: (tool) => tool.scopes,
+  refused: (requiredScopes, tool, seed) =>
+    errorResult(
+      classifyError(insufficientScope(requiredScopes, `Tool ${tool.name}`), {
         requestId: seed.requestId,
         contract: tool.contract.entries,
         operation: tool.name,

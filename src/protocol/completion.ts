@@ -2,8 +2,10 @@
 // `complete()` method in a request scope, capped at the 100 values the spec allows.
 
 import type { CompleteRequest, CompleteResult } from '@modelcontextprotocol/server';
+import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { NO_CONTRACT } from '../context/error-contract.js';
+import { insufficientScope, unmetScopes } from '../context/scope-check.js';
 import { kilnError } from '../errors/index.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
@@ -18,11 +20,18 @@ export async function complete(
   seed: Omit<ContextSeed, 'operation'>,
 ): Promise<CompleteResult> {
   const { ref, argument } = params;
-  const target = findTarget(runtime, ref);
+  const target = findCompletionTarget(runtime, ref);
   if (!target) {
     const what = ref.type === 'ref/prompt' ? `prompt ${ref.name}` : `resource template ${'uri' in ref ? ref.uri : ''}`;
     const reason = ref.type === 'ref/prompt' ? 'unknown_prompt' : 'unknown_resource';
     throw kilnError(reason, `Cannot complete: no ${what} is served here.`, { requestId: seed.requestId });
+  }
+  // Completions reveal what the prompt or resource holds, so they need the scopes reading it needs.
+  const unmet = unmetScopes(target.scopes, seed.auth);
+  if (unmet) {
+    const error = insufficientScope(unmet, `Completing ${target.label}`);
+    if (error.data) error.data.requestId = seed.requestId;
+    throw error;
   }
   if (!target.completes) return { completion: { values: [], hasMore: false } };
   const handlerClass = target.handlerClass as new () => Completer;
@@ -47,7 +56,19 @@ export async function complete(
   );
 }
 
-function findTarget(runtime: ProtocolRuntime, ref: CompleteRequest['params']['ref']) {
+interface CompletionTarget {
+  readonly handlerClass: new (...args: never[]) => unknown;
+  readonly completes: boolean;
+  readonly operation: string;
+  readonly label: string;
+  readonly scopes: ScopeRequirement | undefined;
+}
+
+/** The prompt or resource template a completion/complete reference names, if this app serves it. */
+export function findCompletionTarget(
+  runtime: Pick<ProtocolRuntime, 'prompts' | 'resources'>,
+  ref: CompleteRequest['params']['ref'],
+): CompletionTarget | undefined {
   if (ref.type === 'ref/prompt') {
     const prompt = runtime.prompts.get(ref.name);
     return (
@@ -55,6 +76,8 @@ function findTarget(runtime: ProtocolRuntime, ref: CompleteRequest['params']['re
         handlerClass: prompt.promptClass,
         completes: prompt.completes,
         operation: `complete prompt ${prompt.name}`,
+        label: `prompt ${prompt.name}`,
+        scopes: prompt.scopes,
       }
     );
   }
@@ -64,6 +87,8 @@ function findTarget(runtime: ProtocolRuntime, ref: CompleteRequest['params']['re
       handlerClass: resource.resourceClass,
       completes: resource.completes,
       operation: `complete resource ${resource.name}`,
+      label: `resource ${resource.name}`,
+      scopes: resource.scopes,
     }
   );
 }

@@ -1,9 +1,11 @@
 // Who a request runs as, read from the AuthInfo its transport attached (the SDK's `ctx.http.authInfo`): the one
-// derivation behind ctx.auth, ctx.tenantId and the principal a sealed requestState is bound to.
+// derivation behind ctx.auth, ctx.tenantId, the principal a sealed requestState is bound to and the tenant a
+// notification is scoped to. A verifier (mcp-kiln/auth, or the testing kit) writes the claims into
+// `AuthInfo.extra`: `sub`, `tid` (the tenant it resolved, whichever claim or fallback it came from) and `claims`.
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import type { AuthContext } from '../context/request-context.js';
 
-/** Tenant of requests that carry no authenticated tenant (stdio, HTTP without auth, a token without `tid`). */
+/** Tenant of unauthenticated requests (stdio, HTTP with MCP_AUTH_MODE=none). */
 export const DEFAULT_TENANT = 'default';
 
 export interface Principal {
@@ -11,36 +13,46 @@ export interface Principal {
   readonly clientId: string;
   /** The token's `sub` claim (`AuthInfo.extra.sub`); empty when absent. */
   readonly subject: string;
-  /** The token's `tid` claim (`AuthInfo.extra.tid`); `'default'` when absent. */
-  readonly tenantId: string;
-  /** The verified token's AuthInfo, when the request carried one. */
-  readonly authInfo: AuthInfo | undefined;
+  /**
+   * The tenant the verifier resolved (`AuthInfo.extra.tid`); `'default'` for an unauthenticated request. Undefined for
+   * an authenticated request whose token names none: distinct callers must not silently share one tenant, so
+   * `ctx.state` then refuses (fail closed).
+   */
+  readonly tenantId: string | undefined;
+  /** ctx.auth: undefined when the request carried no AuthInfo. */
+  readonly auth: AuthContext | undefined;
+}
+
+const NOBODY: Principal = Object.freeze({ clientId: '', subject: '', tenantId: DEFAULT_TENANT, auth: undefined });
+
+/** The principal an AuthInfo describes; the unauthenticated principal for none. */
+export function principalOf(authInfo: AuthInfo | undefined): Principal {
+  if (!authInfo) return NOBODY;
+  const subject = claim(authInfo, 'sub');
+  const tenant = claim(authInfo, 'tid');
+  const tenantId = tenant === '' ? undefined : tenant;
+  const claims = authInfo.extra?.claims;
+  const auth: AuthContext = {
+    clientId: authInfo.clientId,
+    ...(subject === '' ? {} : { subject }),
+    scopes: authInfo.scopes,
+    ...(tenantId === undefined ? {} : { tenantId }),
+    ...(typeof authInfo.expiresAt === 'number' ? { expiresAt: authInfo.expiresAt } : {}),
+    ...(isRecord(claims) ? { claims } : {}),
+  };
+  return { clientId: authInfo.clientId, subject, tenantId, auth };
 }
 
 export function requestPrincipal(sdk: Pick<ServerContext, 'http'>): Principal {
-  const authInfo = sdk.http?.authInfo;
-  const tenantId = claim(authInfo, 'tid');
-  return {
-    clientId: authInfo?.clientId ?? '',
-    subject: claim(authInfo, 'sub'),
-    tenantId: tenantId === '' ? DEFAULT_TENANT : tenantId,
-    authInfo,
-  };
+  return principalOf(sdk.http?.authInfo);
 }
 
 /** A string claim from `AuthInfo.extra`; a missing or non-string claim reads as empty, never as another type. */
-function claim(authInfo: AuthInfo | undefined, name: 'sub' | 'tid'): string {
-  const value = authInfo?.extra?.[name];
+function claim(authInfo: AuthInfo, name: 'sub' | 'tid'): string {
+  const value = authInfo.extra?.[name];
   return typeof value === 'string' ? value : '';
 }
 
-/** ctx.auth: the principal of an authenticated request; undefined when it carried no AuthInfo. */
-export function authContextOf(principal: Principal): AuthContext | undefined {
-  if (!principal.authInfo) return undefined;
-  return {
-    clientId: principal.clientId,
-    ...(principal.subject === '' ? {} : { subject: principal.subject }),
-    scopes: principal.authInfo.scopes,
-    tenantId: principal.tenantId,
-  };
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

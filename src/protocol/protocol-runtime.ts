@@ -22,6 +22,8 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly notifier: ChangeNotifier;
   /** Seals and verifies requestState when MCP_REQUEST_STATE_KEY is set; undefined leaves it raw. */
   readonly requestStateSealing: RequestStateSealing | undefined;
+  /** MCP_AUTH_HIDE_FORBIDDEN_TOOLS: tools/list leaves out the tools an authenticated caller's scopes cannot call. */
+  readonly hideForbiddenTools: boolean;
   readonly listings: {
     readonly tools: { tools: CompiledTool['definition'][] };
     readonly resourceTemplates: { resourceTemplates: NonNullable<CompiledResource['templateListing']>[] };

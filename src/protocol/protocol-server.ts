@@ -2,12 +2,14 @@
 // runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
 import { isInputRequiredResult, type Resource, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
+import { unmetScopes } from '../context/scope-check.js';
 import { runOperation } from '../pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { complete } from './completion.js';
+import { requestPrincipal } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
@@ -41,7 +43,7 @@ export function buildProtocolServer(
   const served = <T>(work: Promise<T>) => runtime.inFlight.track(work);
 
   if (capabilities.tools) {
-    server.setRequestHandler('tools/list', () => listings.tools);
+    server.setRequestHandler('tools/list', (_request, sdk) => listTools(runtime, sdk));
     server.setRequestHandler('tools/call', async (request, sdk) => {
       const { name } = request.params;
       const result = await served(runOperation(TOOL_OPERATION, runtime, name, request.params.arguments, seed(sdk)));
@@ -80,11 +82,24 @@ function reportProtocolError(runtime: ProtocolRuntime): (error: Error) => void {
   return (error) => runtime.logger.debug({ err: error }, `Protocol error: ${error.message}`);
 }
 
-/** Fixed resources, then whatever each template's `list()` enumerates. */
+/**
+ * Every tool, or with MCP_AUTH_HIDE_FORBIDDEN_TOOLS only those the caller's scopes can call: a per-caller list, which
+ * 2026-07-28 clients must not share (cache hints default to `cacheScope: 'private'`).
+ */
+function listTools(runtime: ProtocolRuntime, sdk: ServerContext) {
+  const { tools } = runtime.listings;
+  if (!runtime.hideForbiddenTools) return tools;
+  const { auth } = requestPrincipal(sdk);
+  if (!auth) return tools;
+  return { tools: tools.tools.filter((tool) => !unmetScopes(runtime.tools.get(tool.name)?.scopes, auth)) };
+}
+
+/** Fixed resources, then whatever each template's `list()` enumerates (for templates the caller may read). */
 async function listResources(runtime: ProtocolRuntime, seed: ReturnType<typeof seedFromRequest>): Promise<Resource[]> {
   const listed: Resource[] = runtime.resources.flatMap((r) => (r.listing ? [r.listing] : []));
   for (const resource of runtime.resources) {
-    if (!resource.listsInstances) continue;
+    // list() is a handler: a caller without the template's scopes gets no instances, and no handler runs for it.
+    if (!resource.listsInstances || unmetScopes(resource.scopes, seed.auth)) continue;
     const operation = `list resource ${resource.name}`;
     const instances = await runScopedHandler(
       runtime,

@@ -10,7 +10,7 @@ import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { generateRequestId } from '../context/request-context.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
-import { authContextOf, requestPrincipal } from './principal.js';
+import { requestPrincipal } from './principal.js';
 import type { RequestStateSealing } from './request-state-sealing.js';
 
 export interface SeedOptions {
@@ -31,11 +31,12 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
   const id = sdk.mcpReq.id;
   const progressToken = sdk.mcpReq._meta?.progressToken;
   const principal = requestPrincipal(sdk);
+  const resources = resourceChannel(notifier, principal.tenantId);
   return {
     requestId: typeof id === 'string' && id.length > 0 ? id : generateRequestId(),
     operation,
     tenantId: principal.tenantId,
-    auth: authContextOf(principal),
+    auth: principal.auth,
     sessionId: options.exposesSessionId ? sdk.sessionId : undefined,
     era,
     signal: sdk.mcpReq.signal,
@@ -59,11 +60,25 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
           : (params) => sdk.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }),
       toolListChanged: notifier.toolsChanged,
       promptListChanged: notifier.promptsChanged,
-      resourceListChanged: notifier.resourcesChanged,
-      resourceUpdated: notifier.resourceUpdated,
+      resourceListChanged: resources.resourceListChanged,
+      resourceUpdated: resources.resourceUpdated,
     },
   };
 }
+
+/**
+ * Resource events a request publishes are scoped to its tenant. An authenticated request without a tenant has no
+ * clients of its own to tell, and must not reach every tenant's, so its resource events go nowhere.
+ */
+function resourceChannel(notifier: ChangeSink, tenantId: string | undefined) {
+  if (tenantId === undefined) return { resourceListChanged: ignoreEvent, resourceUpdated: ignoreEvent };
+  return {
+    resourceListChanged: () => notifier.resourcesChanged(tenantId),
+    resourceUpdated: (uri: string) => notifier.resourceUpdated(uri, tenantId),
+  };
+}
+
+const ignoreEvent = (): void => undefined;
 
 /** The 2026-07-28 envelope as sent: `{}` when the client declared nothing. */
 function modernCapabilities(sdk: ServerContext): ClientCapabilities | undefined {

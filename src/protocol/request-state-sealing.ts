@@ -45,8 +45,11 @@ export function createRequestStateSealing(config: RequestStateConfig, logger: Lo
   };
 }
 
-/** The principal as one string no other principal shares: a JSON array keeps a separator inside an id harmless. */
+/**
+ * The principal as one string no other principal shares: a JSON array keeps a separator inside an id harmless, and a
+ * token without a tenant (null) never collides with one whose tenant is the string 'default'.
+ */
 export function principalBinding(sdk: Pick<ServerContext, 'http'>): string {
   const { clientId, subject, tenantId } = requestPrincipal(sdk);
-  return JSON.stringify([clientId, subject, tenantId]);
+  return JSON.stringify([clientId, subject, tenantId ?? null]);
 }

@@ -1,5 +1,6 @@
 // Delivers change notifications through one protocol Server: a stdio connection, or a live 2025 HTTP session. On
-// the 2025 era a resource update goes only to a client that subscribed to that URI (resources/subscribe).
+// the 2025 era a resource update goes only to a client that subscribed to that URI (resources/subscribe); a resource
+// event scoped to a tenant reaches only a server whose client runs as that tenant.
 import type { Server } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
@@ -29,15 +30,29 @@ export function serveResourceSubscriptions(server: Server): void {
   });
 }
 
-export function serverSink(server: Server, era: ProtocolEra): ChangeSink {
+/** Who a protocol server's client runs as, for scoping resource events. */
+export interface SinkClient {
+  /** The client's tenant; undefined for an authenticated client whose token names none (it hears unscoped events). */
+  readonly tenantId: string | undefined;
+}
+
+/**
+ * Without `client` (a host that does not know who its client is) the server hears every event. With it, a resource
+ * event scoped to another tenant is dropped here, before anything reaches the wire.
+ */
+export function serverSink(server: Server, era: ProtocolEra, client?: SinkClient): ChangeSink {
   const ignore = () => undefined;
+  const hears = (eventTenant: string | undefined) =>
+    client === undefined || eventTenant === undefined || eventTenant === client.tenantId;
   return {
     toolsChanged: () => void server.sendToolListChanged().catch(ignore),
     promptsChanged: () => void server.sendPromptListChanged().catch(ignore),
-    resourcesChanged: () => void server.sendResourceListChanged().catch(ignore),
-    resourceUpdated: (uri) => {
+    resourcesChanged: (eventTenant) => {
+      if (hears(eventTenant)) void server.sendResourceListChanged().catch(ignore);
+    },
+    resourceUpdated: (uri, eventTenant) => {
       // On 2026-07-28 the SDK's listen router filters by the stream's resourceSubscriptions.
-      if (era === 'modern' || resourceSubscriptions(server).has(uri)) {
+      if (hears(eventTenant) && (era === 'modern' || resourceSubscriptions(server).has(uri))) {
         void server.sendResourceUpdated({ uri }).catch(ignore);
       }
     },

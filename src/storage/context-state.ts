@@ -171,7 +171,8 @@ class TenantState implements ContextState {
 class TenantlessState implements ContextState {
   private async refuse(): Promise<never> {
     throw invalidRequest(
-      'ctx.state needs a tenant: this request has no tenant id (with JWT or OAuth auth the token must carry a tid claim)',
+      'ctx.state needs a tenant: this request has none (its token carries no tenant claim, and the server maps no ' +
+        'fallback tenant: MCP_AUTH_TENANT_CLAIM, MCP_AUTH_TENANT_FALLBACK)',
       { reason: 'state_tenant_missing' },
     );
   }

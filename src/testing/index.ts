@@ -16,6 +16,13 @@ export {
 export { createInMemoryStorage, createMockContext, type MockContext, type MockContextOptions } from './mock-context.js';
 export { type ContractProviders, runToolContract, type ToolContractOptions } from './run-tool-contract.js';
 export {
+  type MintTokenOptions,
+  startTestIssuer,
+  type TestIssuer,
+  type TestIssuerAlgorithm,
+  type TestIssuerOptions,
+} from './test-issuer.js';
+export {
   type ConnectClientOptions,
   MODERN_PROTOCOL_VERSION,
   TestingApp,

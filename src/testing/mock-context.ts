@@ -14,7 +14,10 @@ import { type CapturedLog, type CapturedProgress, registerCapture } from './mock
 import { createTestingLogger } from './testing-logger.js';
 
 export interface MockContextOptions {
-  /** Defaults to `auth.tenantId`, then `'default'` (what stdio and unauthenticated HTTP use). */
+  /**
+   * Defaults to `auth.tenantId` when `auth` is given (none if it has none: `ctx.state` then refuses, as in production),
+   * else `'default'` (what stdio and unauthenticated HTTP use).
+   */
   readonly tenantId?: string;
   readonly auth?: AuthContext;
   /** Defaults to a generated `XXXXX-XXXXX` id. */
@@ -59,7 +62,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
   const { requestState } = options;
   const seed: Omit<ContextSeed, 'operation'> = {
     requestId: options.requestId ?? generateRequestId(),
-    tenantId: options.tenantId ?? options.auth?.tenantId ?? DEFAULT_TENANT,
+    tenantId: options.tenantId ?? (options.auth ? options.auth.tenantId : DEFAULT_TENANT),
     auth: options.auth,
     era: 'modern',
     signal: options.signal ?? new AbortController().signal,

@@ -20,8 +20,8 @@ export interface ConnectClientOptions {
   readonly capabilities?: ClientCapabilities;
   /**
    * Who the client is: attached as the verified token's AuthInfo to every message the server receives, so a test can
-   * act as different principals (ctx.auth, ctx.tenantId, the principal sealed requestState binds). Omitted, the
-   * client is unauthenticated and runs as tenant 'default'.
+   * act as different principals (ctx.auth, ctx.tenantId, the principal sealed requestState binds, @Scopes). Omitted,
+   * the client is unauthenticated and runs as tenant 'default'.
    */
   readonly auth?: TestingPrincipal;
 }
@@ -30,7 +30,7 @@ export interface ConnectClientOptions {
 export interface TestingPrincipal {
   readonly clientId: string;
   readonly subject?: string;
-  /** The `tid` claim; omitted, the request runs as tenant 'default'. */
+  /** The tenant (`tid` claim); omitted, the request has no tenant and `ctx.state` refuses it, as under real auth. */
   readonly tenantId?: string;
   readonly scopes?: readonly string[];
 }

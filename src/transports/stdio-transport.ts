@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { AppPort, HostHandle, KilnHost } from '../app/app-port.js';
+import { principalOf } from '../protocol/principal.js';
 import { StdioLineGuard } from './stdio-line-guard.js';
 
 export interface StdioServeOptions {
@@ -65,7 +66,8 @@ function serverFactory(app: AppPort, authInfo?: AuthInfo) {
   return ({ era }: { era: 'legacy' | 'modern' }) => {
     const server = app.createServer(era, { exposesSessionId: false });
     if (authInfo) actAs(server, authInfo);
-    const detach = app.onChange(app.sinkFor(server, era));
+    // A connection that acts as a principal hears its own tenant's resource events only.
+    const detach = app.onChange(app.sinkFor(server, era, authInfo && { tenantId: principalOf(authInfo).tenantId }));
     const previous = server.onclose;
     server.onclose = () => {
       detach();

@@ -1,65 +1,69 @@
-// requestPrincipal: the client id, `sub` and `tid` claims of the AuthInfo a transport attached, with the empty and
-// 'default' values an unauthenticated request runs as; authContextOf turns it into ctx.auth.
+// requestPrincipal: the client id, `sub` and tenant (`tid`) a verifier wrote into the AuthInfo a transport attached.
+// An unauthenticated request runs as nobody in the 'default' tenant; an authenticated one whose token names no tenant
+// runs in none, so ctx.state refuses it (fail closed) instead of sharing 'default' with every other such caller.
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { authContextOf, DEFAULT_TENANT, requestPrincipal } from '../../src/protocol/principal.js';
+import { DEFAULT_TENANT, principalOf, requestPrincipal } from '../../src/protocol/principal.js';
+import { principalBinding } from '../../src/protocol/request-state-sealing.js';
 
 const token = (fields: Partial<AuthInfo> = {}): AuthInfo => ({
-  token: 'opaque',
+  token: '',
   clientId: 'client-a',
   scopes: ['notes:read'],
   ...fields,
 });
 
 describe('requestPrincipal', () => {
-  it('reads clientId, the sub claim and the tid claim', () => {
-    const authInfo = token({ extra: { sub: 'user-1', tid: 'tenant-9' } });
+  it('reads clientId, the sub claim and the tenant, and builds ctx.auth from them', () => {
+    const authInfo = token({
+      expiresAt: 1_900_000_000,
+      extra: { sub: 'user-1', tid: 'tenant-9', claims: { org: 'x' } },
+    });
     expect(requestPrincipal({ http: { authInfo } })).toEqual({
       clientId: 'client-a',
       subject: 'user-1',
       tenantId: 'tenant-9',
-      authInfo,
+      auth: {
+        clientId: 'client-a',
+        subject: 'user-1',
+        scopes: ['notes:read'],
+        tenantId: 'tenant-9',
+        expiresAt: 1_900_000_000,
+        claims: { org: 'x' },
+      },
     });
   });
 
-  it('runs an unauthenticated request as nobody in the default tenant', () => {
-    const nobody = { clientId: '', subject: '', tenantId: DEFAULT_TENANT, authInfo: undefined };
+  it('runs an unauthenticated request as nobody in the default tenant, with no ctx.auth', () => {
+    const nobody = { clientId: '', subject: '', tenantId: DEFAULT_TENANT, auth: undefined };
     expect(requestPrincipal({})).toEqual(nobody);
     expect(requestPrincipal({ http: {} })).toEqual(nobody);
   });
 
-  it('puts a token without a tid claim in the default tenant, with an empty subject when sub is missing', () => {
-    expect(requestPrincipal({ http: { authInfo: token() } })).toMatchObject({
+  it('gives a token without a tenant no tenant at all (fail closed), and an empty subject when sub is missing', () => {
+    expect(requestPrincipal({ http: { authInfo: token() } })).toEqual({
       clientId: 'client-a',
       subject: '',
-      tenantId: 'default',
+      tenantId: undefined,
+      auth: { clientId: 'client-a', scopes: ['notes:read'] },
     });
   });
 
   it('ignores claims that are not strings, or empty', () => {
     const authInfo = token({ extra: { sub: 42, tid: '' } });
-    expect(requestPrincipal({ http: { authInfo } })).toMatchObject({ subject: '', tenantId: 'default' });
-    expect(requestPrincipal({ http: { authInfo: token({ extra: { tid: ['t1'] } }) } }).tenantId).toBe('default');
+    expect(requestPrincipal({ http: { authInfo } })).toMatchObject({ subject: '', tenantId: undefined });
+    expect(principalOf(token({ extra: { tid: ['t1'] } })).tenantId).toBeUndefined();
+    expect(principalOf(token({ extra: { claims: ['not', 'a', 'record'] } })).auth).not.toHaveProperty('claims');
   });
 });
 
-describe('authContextOf', () => {
-  it('is ctx.auth for an authenticated request: client, subject, scopes and tenant', () => {
-    const principal = requestPrincipal({ http: { authInfo: token({ extra: { sub: 'user-1', tid: 't1' } }) } });
-    expect(authContextOf(principal)).toEqual({
-      clientId: 'client-a',
-      subject: 'user-1',
-      scopes: ['notes:read'],
-      tenantId: 't1',
-    });
-  });
-
-  it('leaves subject out when the token has none, and is undefined without a token', () => {
-    expect(authContextOf(requestPrincipal({ http: { authInfo: token() } }))).toEqual({
-      clientId: 'client-a',
-      scopes: ['notes:read'],
-      tenantId: 'default',
-    });
-    expect(authContextOf(requestPrincipal({}))).toBeUndefined();
+describe('principalBinding', () => {
+  it('tells apart a token without a tenant, one whose tenant is "default", and no token', () => {
+    const bindings = new Set([
+      principalBinding({ http: { authInfo: token() } }),
+      principalBinding({ http: { authInfo: token({ extra: { tid: 'default' } }) } }),
+      principalBinding({}),
+    ]);
+    expect(bindings.size).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 // TestingApp.connectClient({ auth }): the client acts as a principal. Every message the server receives carries the
-// AuthInfo a bearer-token verifier would produce, so handlers see ctx.auth and the token's tenant on both eras.
+// AuthInfo a bearer-token verifier would produce, so handlers see ctx.auth and the token's tenant on both eras; a
+// principal without a tenant has none (fail closed), as a real token without a tenant claim would.
 import { type HandlerContext, Module, Tool } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,11 +49,11 @@ describe.each(['legacy', 'modern'] as const)('connectClient({ auth }), %s era', 
     });
   });
 
-  it('puts a principal without a tenant in the default tenant, with no scopes', async () => {
-    expect(await whoami({ era, auth: { clientId: 'client-b' } })).toMatchObject({
-      auth: { clientId: 'client-b', scopes: [], tenantId: 'default' },
-      tenantId: 'default',
-    });
+  it('gives a principal without a tenant none: ctx.state refuses it rather than share a default tenant', async () => {
+    const client = await app.connectClient({ era, auth: { clientId: 'client-b' } });
+    const result = await client.callTool({ name: 'fixture_whoami', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ error: { data: { reason: 'state_tenant_missing' } } });
   });
 
   it('keeps each tenant’s ctx.state apart', async () => {

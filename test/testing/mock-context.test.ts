@@ -80,6 +80,9 @@ describe('createMockContext identity', () => {
     expect(ctx.uri?.href).toBe('notes://abc');
     expect(ctx.signal.aborted).toBe(true);
     expect(createMockContext({ auth, tenantId: 'named' }).tenantId).toBe('named');
+    // A principal without a tenant has none, as a token without one: ctx.state refuses it.
+    expect(createMockContext({ auth: { clientId: 'c', scopes: [] } }).tenantId).toBeUndefined();
+    expect(createMockContext().tenantId).toBe('default');
   });
 
   it('builds fail and recoveryFor from the given contract', () => {

@@ -1,5 +1,6 @@
 // The catalogue sections of the landing page: one card per tool, resource and prompt. Disabled tools keep their
 // card, muted and badged, with the reason and hint their author gave, so a reader learns what replaced them.
+import type { ScopeRequirement } from '../../../src/index.js';
 import type { LandingPrompt, LandingResource, LandingTool } from '../landing-page-model.js';
 import { anchorId, escapeHtml, versionLabel } from './html.js';
 import { renderInputSchema, renderParameterTable } from './parameter-table.js';
@@ -30,6 +31,7 @@ export function renderToolCard(tool: LandingTool): string {
   return `<article id="${id}" class="card tool${disabled ? ' tool--disabled' : ''}" aria-labelledby="${id}-name"${disabled ? ' data-disabled="true"' : ''}>
 ${cardHead(id, tool.name, tool.title, badges)}
 ${tool.description ? `<p class="card-desc">${escapeHtml(tool.description)}</p>` : ''}
+${renderScopes(tool.scopes)}
 ${notice}
 <h4 class="sub-heading">Parameters</h4>
 ${renderInputSchema(tool.inputSchema, tool.name)}
@@ -43,6 +45,7 @@ export function renderResourceCard(resource: LandingResource): string {
 ${cardHead(id, resource.name, resource.title, badges)}
 <p class="uri"><span class="uri-label">${resource.isTemplate ? 'URI template' : 'URI'}</span> <code>${uriHtml(resource.uri, resource.isTemplate)}</code></p>
 ${resource.description ? `<p class="card-desc">${escapeHtml(resource.description)}</p>` : ''}
+${renderScopes(resource.scopes)}
 </article>`;
 }
 
@@ -65,9 +68,18 @@ export function renderPromptCard(prompt: LandingPrompt): string {
   return `<article id="${id}" class="card prompt" aria-labelledby="${id}-name">
 ${cardHead(id, prompt.name, prompt.title, '')}
 ${prompt.description ? `<p class="card-desc">${escapeHtml(prompt.description)}</p>` : ''}
+${renderScopes(prompt.scopes)}
 <h4 class="sub-heading">Arguments</h4>
 ${args}
 </article>`;
+}
+
+/** The @Scopes a caller's token needs: every one listed, or any one of them. */
+function renderScopes(requirement: ScopeRequirement | undefined): string {
+  if (!requirement) return '';
+  const names = requirement.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`);
+  const label = requirement.mode === 'any' && names.length > 1 ? 'Needs one of the scopes' : 'Needs the scopes';
+  return `<p class="scopes"><span class="uri-label">${label}</span> ${names.join(' ')}</p>`;
 }
 
 function cardHead(id: string, name: string, title: string | undefined, badges: string): string {

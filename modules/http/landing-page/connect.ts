@@ -1,17 +1,25 @@
 // The "Connect" section: the MCP endpoint and ready-to-paste client configuration. The snippets are plain text a
 // reader can select; a small script adds Copy buttons where it may run, and nothing depends on it.
+import type { LandingProtection } from '../landing-page-model.js';
 import { escapeHtml, shellWord } from './html.js';
 
-export function renderConnectSection(serverName: string, endpointUrl: string): string {
+export function renderConnectSection(serverName: string, endpointUrl: string, protection?: LandingProtection): string {
   const config = JSON.stringify({ mcpServers: { [serverName]: { type: 'http', url: endpointUrl } } }, null, 2);
   const command = `claude mcp add --transport http ${shellWord(serverName)} ${shellWord(endpointUrl)}`;
   return `<section id="connect" class="connect" aria-labelledby="connect-heading">
 <h2 id="connect-heading">Connect</h2>
 <p>MCP clients reach this server over Streamable HTTP at this endpoint:</p>
+${protection ? renderProtection(protection) : ''}
 ${snippet('endpoint', 'MCP endpoint URL', endpointUrl)}
 ${snippet('cli', 'Claude Code: add it from the command line', command)}
 ${snippet('config', 'Other clients: add it to the <code>mcpServers</code> configuration', config)}
 </section>`;
+}
+
+/** Protected servers say so before the snippets: a client needs a token, and where to find out how to get one. */
+function renderProtection({ authorizationServers, metadataUrl }: LandingProtection): string {
+  const servers = authorizationServers.map((server) => `<code>${escapeHtml(server)}</code>`).join(', ');
+  return `<div class="protected-note" role="note"><p><strong>Protected.</strong> Every request needs an OAuth access token for this server in <code>Authorization: Bearer</code>${servers ? `, issued by ${servers}` : ''}. Tools, resources and prompts marked with scopes need a token granted those scopes. Clients discover how to get one from <a href="${escapeHtml(metadataUrl)}"><code>${escapeHtml(metadataUrl)}</code></a>.</p></div>`;
 }
 
 function snippet(kind: string, caption: string, text: string): string {

@@ -103,6 +103,11 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
 .badge--disabled { background: var(--danger-soft); color: var(--danger); border-color: currentColor; }
 .badge--template { background: var(--info-soft); color: var(--type); border-color: transparent; }
 .badge--mime { font-family: var(--mono); font-weight: 500; }
+.badge--protected { background: var(--info-soft); color: var(--type); border-color: currentColor; }
+.protected-note { margin: 0 0 16px; padding: 12px 16px; border-left: 3px solid var(--accent); background: var(--surface-2); border-radius: 8px; }
+.protected-note p { margin: 0; }
+.scopes { margin: 12px 0 0; display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
+.scopes code { padding: 2px 7px; background: var(--code-bg); border: 1px solid var(--border); border-radius: 6px; }
 
 .tool--disabled { opacity: 0.8; background: var(--surface-2); border-style: dashed; box-shadow: none; }
 .tool--disabled .card-name code { text-decoration: line-through; text-decoration-thickness: 1px; }

@@ -1,7 +1,7 @@
 // A Kiln app served in-process over real HTTP on 127.0.0.1 and a free port, plus the two ways the HTTP tests talk
 // to it: the official SDK client (either era) and raw fetch, for when status codes and headers are the point.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { KilnApp } from 'mcp-kiln';
+import type { KilnApp, ModuleRef } from 'mcp-kiln';
 import { createTestingModule } from 'mcp-kiln/testing';
 import { expect } from 'vitest';
 import { type HttpHostOptions, type HttpServing, http } from '../../../modules/http/index.js';
@@ -22,12 +22,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** `env` configures the app; `hostOptions` go to the HTTP host (a clock, a bus, a session registry). */
+/**
+ * `env` configures the app; `hostOptions` go to the HTTP host (a clock, a bus, a session registry, auth); `root` is
+ * the module served (the HTTP fixture unless a test brings its own).
+ */
 export async function startHttpServer(
   env: Readonly<Record<string, string>> = {},
   hostOptions: HttpHostOptions = {},
+  root: ModuleRef = HttpFixtureModule,
 ): Promise<RunningServer> {
-  const testing = await createTestingModule({ imports: [HttpFixtureModule] }).compile({
+  const testing = await createTestingModule({ imports: [root] }).compile({
     name: SERVER_NAME,
     version: SERVER_VERSION,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env },

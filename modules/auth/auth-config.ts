@@ -1,0 +1,150 @@
+// The auth module's own settings, read from the environment (MCP_AUTH_MODE and the variables of its mode) and
+// validated at once: one KilnBootError names every missing or insecure setting. `authFromEnv` is what `listen()` and
+// `http({ auth: authFromEnv() })` use; `none` gives undefined (no authentication).
+import { AUTH_MODES, EnvReader } from '../../src/index.js';
+import type { BearerAuthOptions } from './bearer-auth.js';
+import { jwksVerifier, sharedSecretVerifier } from './jwt-verifiers.js';
+import { parseScopeHierarchy } from './scope-hierarchy.js';
+import { secureUrl } from './secure-url.js';
+import { type ClaimMapping, DEFAULT_CLAIM_MAPPING, type TenantFallback } from './token-claims.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** HMAC-SHA256 keys shorter than its output are guessable offline from any token (RFC 7518 §3.2). */
+export const SECRET_KEY_MIN_BYTES = 32;
+export const DEFAULT_OAUTH_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
+const TENANT_FALLBACKS = ['none', 'subject', 'fixed'] as const;
+
+/** The bearer-token settings of MCP_AUTH_MODE=jwt or oauth; undefined for none. Throws KilnBootError when invalid. */
+export function authFromEnv(env: Env = process.env): BearerAuthOptions | undefined {
+  const read = new EnvReader(env);
+  const mode = read.oneOf('MCP_AUTH_MODE', AUTH_MODES, 'none');
+  if (mode === 'none') {
+    read.assertValid();
+    return undefined;
+  }
+  const claims = readClaimMapping(read);
+  const options = mode === 'jwt' ? readJwtMode(read, claims) : readOauthMode(read, claims);
+  read.assertValid();
+  return options;
+}
+
+function readJwtMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions {
+  const secretKey = read.string('MCP_AUTH_SECRET_KEY');
+  const bytes = secretKey === undefined ? 0 : Buffer.byteLength(secretKey, 'utf8');
+  if (secretKey === undefined) {
+    read.problem('MCP_AUTH_SECRET_KEY is required when MCP_AUTH_MODE=jwt: set it to a secret of at least 32 bytes.');
+  } else if (bytes < SECRET_KEY_MIN_BYTES) {
+    // A secret: its length is named, never its value.
+    read.problem(
+      `MCP_AUTH_SECRET_KEY is too short (${bytes} bytes): it must be at least ${SECRET_KEY_MIN_BYTES} bytes of UTF-8. ` +
+        'Generate one with `openssl rand -base64 32`.',
+    );
+  }
+  const issuer = read.string('MCP_JWT_EXPECTED_ISSUER');
+  const audience = read.string('MCP_JWT_EXPECTED_AUDIENCE');
+  const resource = audience !== undefined && isAbsoluteUrl(audience) ? audience : undefined;
+  return {
+    verifier: sharedSecretVerifier({
+      secretKey: secretKey ?? '',
+      issuer,
+      audience,
+      clockToleranceSeconds: claims.clockToleranceSeconds,
+    }),
+    claims,
+    authorizationServers: issuer ? [issuer] : [],
+    ...(resource ? { resource } : {}),
+  };
+}
+
+function readOauthMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions {
+  const issuer = read.string('OAUTH_ISSUER_URL');
+  if (issuer === undefined) {
+    read.problem("OAUTH_ISSUER_URL is required when MCP_AUTH_MODE=oauth: set it to the authorization server's issuer.");
+  } else if (!secureUrl(issuer)) {
+    read.problem(`OAUTH_ISSUER_URL=${JSON.stringify(issuer)} is not valid: expected an https URL (http on loopback).`);
+  }
+  const audience = read.string('OAUTH_AUDIENCE');
+  if (audience === undefined) {
+    read.problem(
+      "OAUTH_AUDIENCE is required when MCP_AUTH_MODE=oauth: set it to this server's canonical URI (RFC 8707), " +
+        'such as https://mcp.example.com/mcp; tokens must name it in aud.',
+    );
+  } else if (!isAbsoluteUrl(audience)) {
+    read.problem(`OAUTH_AUDIENCE=${JSON.stringify(audience)} is not valid: expected this server's absolute URL.`);
+  }
+  const jwksUri = read.string('OAUTH_JWKS_URI');
+  if (jwksUri !== undefined && !secureUrl(jwksUri)) {
+    read.problem(`OAUTH_JWKS_URI=${JSON.stringify(jwksUri)} is not valid: expected an https URL (http on loopback).`);
+  }
+  const algorithms = read.list('OAUTH_ALGORITHMS') ?? [...DEFAULT_OAUTH_ALGORITHMS];
+  const refused = algorithms.filter((alg) => !(DEFAULT_OAUTH_ALGORITHMS as readonly string[]).includes(alg));
+  if (refused.length > 0 || algorithms.length === 0) {
+    read.problem(
+      `OAUTH_ALGORITHMS names ${refused.length > 0 ? refused.join(', ') : 'nothing'}: in oauth mode only asymmetric ` +
+        `algorithms are accepted (${DEFAULT_OAUTH_ALGORITHMS.join(', ')}); never HS* (a shared secret) or none.`,
+    );
+  }
+  const tokenType = read.string('OAUTH_TOKEN_TYPE');
+  return {
+    verifier: jwksVerifier({
+      issuer: issuer ?? '',
+      audiences: [audience ?? '', ...(read.list('OAUTH_EXTRA_AUDIENCES') ?? [])],
+      ...(jwksUri ? { jwksUri } : {}),
+      cooldownMs: read.integer('OAUTH_JWKS_COOLDOWN_MS', 30_000, { min: 0, max: 3_600_000 }),
+      timeoutMs: read.integer('OAUTH_JWKS_TIMEOUT_MS', 5_000, { min: 100, max: 60_000 }),
+      algorithms,
+      ...(tokenType ? { tokenType } : {}),
+      clockToleranceSeconds: claims.clockToleranceSeconds,
+    }),
+    claims,
+    authorizationServers: issuer ? [issuer] : [],
+    ...(audience ? { resource: audience } : {}),
+  };
+}
+
+function readClaimMapping(read: EnvReader): ClaimMapping {
+  const tenantClaim = read.string('MCP_AUTH_TENANT_CLAIM') ?? DEFAULT_CLAIM_MAPPING.tenantClaim;
+  const fallbackKind = read.oneOf('MCP_AUTH_TENANT_FALLBACK', TENANT_FALLBACKS, 'none');
+  const fixedTenant = read.string('MCP_AUTH_FIXED_TENANT');
+  let tenantFallback: TenantFallback = { kind: fallbackKind === 'fixed' ? 'none' : fallbackKind };
+  if (fallbackKind === 'fixed') {
+    if (fixedTenant === undefined) {
+      read.problem('MCP_AUTH_FIXED_TENANT is required when MCP_AUTH_TENANT_FALLBACK=fixed: name the tenant to use.');
+    } else {
+      tenantFallback = { kind: 'fixed', tenantId: fixedTenant };
+    }
+  }
+  const { hierarchy, problems } = parseScopeHierarchy(read.list('MCP_AUTH_SCOPE_HIERARCHY') ?? []);
+  for (const problem of problems) read.problem(`MCP_AUTH_SCOPE_HIERARCHY: ${problem}, such as notes:admin>notes:read.`);
+  return {
+    tenantClaim,
+    tenantFallback,
+    scopeHierarchy: hierarchy,
+    passClaims: read.list('MCP_AUTH_CLAIMS') ?? [],
+    clockToleranceSeconds: read.integer(
+      'MCP_AUTH_CLOCK_TOLERANCE_SECONDS',
+      DEFAULT_CLAIM_MAPPING.clockToleranceSeconds,
+      { min: 0, max: 300 },
+    ),
+  };
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
