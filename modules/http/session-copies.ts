@@ -6,8 +6,10 @@ import type { Server, ServerEvent } from '@modelcontextprotocol/server';
 import type { AppPort, ChangeSink, HttpConfig } from '../../src/index.js';
 import type { SessionEventStore, SessionEventStoreFactory } from './session-event-store.js';
 import type { SessionNotice, SessionPeers } from './session-peers.js';
+import { principalTenant } from './session-principal.js';
 import { isReplayedChange, type SessionChange, type SessionRegistry } from './session-registry.js';
 import { SessionTransport } from './session-transport.js';
+import { eventTenant } from './tenant-events.js';
 
 export interface LiveSession {
   readonly id: string;
@@ -105,7 +107,8 @@ export class SessionCopies {
       transport,
       eventStore,
       server,
-      notifications: app.sinkFor(server, 'legacy'),
+      // An authenticated session hears only its own tenant's resource events (and the unscoped ones).
+      notifications: app.sinkFor(server, 'legacy', principalTenant(principal)),
       principal,
       openRequests: 0,
       answering: 0,
@@ -160,8 +163,8 @@ export class SessionCopies {
       if (!deliversEvents) continue;
       if (event.kind === 'tools_list_changed') notifications.toolsChanged();
       else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
-      else if (event.kind === 'resources_list_changed') notifications.resourcesChanged();
-      else notifications.resourceUpdated(event.uri);
+      else if (event.kind === 'resources_list_changed') notifications.resourcesChanged(eventTenant(event));
+      else notifications.resourceUpdated(event.uri, eventTenant(event));
     }
   }
 

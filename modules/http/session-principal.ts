@@ -1,14 +1,28 @@
 // Who a 2025 session belongs to. A session opened by one caller answers 404 to every other, on every instance, so
 // a leaked Mcp-Session-Id is no way into someone else's session. The principal is an opaque string stored in the
-// session record; until auth derives one from the verified request, every request has none.
+// session record: the verified token's client, subject and tenant, or none for an anonymous request.
 import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { principalOf as principalOfToken } from '../../src/index.js';
 
-/** The caller of `req` as an opaque string, or undefined for an anonymous request. The hook auth fills in. */
-export function principalOf(_req: IncomingMessage): string | undefined {
-  return undefined;
+/** The caller of `req` (its verified AuthInfo, set by the bearer gate) as a string, or undefined when anonymous. */
+export function principalOf(req: IncomingMessage): string | undefined {
+  const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+  if (!authInfo) return undefined;
+  const { clientId, subject, tenantId } = principalOfToken(authInfo);
+  // A JSON array keeps a separator inside an id harmless; `null` keeps "no tenant" apart from any tenant name.
+  return JSON.stringify([clientId, subject, tenantId ?? null]);
+}
+
+/** The tenant of a principal string; undefined both for an anonymous session and for a token without a tenant. */
+export function principalTenant(principal: string | undefined): { readonly tenantId: string | undefined } | undefined {
+  if (principal === undefined) return undefined;
+  const parsed: unknown = JSON.parse(principal);
+  const tenant = Array.isArray(parsed) ? parsed[2] : undefined;
+  return { tenantId: typeof tenant === 'string' ? tenant : undefined };
 }
 
 /** Whether a request by `principal` may use a session opened by `owner`. */
 export function mayUseSession(owner: string | undefined, principal: string | undefined): boolean {
-  return owner === undefined || owner === principal;
+  return owner === undefined ? principal === undefined : owner === principal;
 }

@@ -29,8 +29,12 @@ export function decodeBusMessage(text: string): BusMessage | undefined {
   return event ? { from: parsed.from, event } : undefined;
 }
 
-function decodeEvent({ kind, uri, params }: Record<string, unknown>): ServerEvent | undefined {
-  const extra = isRecord(params) ? { params: params as ServerEvent['params'] } : {};
+function decodeEvent({ kind, uri, params, tenantId }: Record<string, unknown>): ServerEvent | undefined {
+  // The tenant a resource event is scoped to travels with it, so another instance delivers it to that tenant only.
+  const extra = {
+    ...(isRecord(params) ? { params: params as ServerEvent['params'] } : {}),
+    ...(typeof tenantId === 'string' ? { tenantId } : {}),
+  };
   if (typeof kind === 'string' && LIST_KINDS.has(kind)) return { kind, ...extra } as ServerEvent;
   if (kind === 'resource_updated' && typeof uri === 'string') return { kind, uri, ...extra };
   return undefined;

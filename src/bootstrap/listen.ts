@@ -7,8 +7,6 @@ import type { HostHandle, KilnHost, Serving } from '../app/app-port.js';
 import type { KilnApp } from '../app/kiln-app.js';
 import { stdio } from '../transports/stdio-transport.js';
 
-type HttpHostOptions = NonNullable<Parameters<typeof import('mcp-kiln/http').http>[0]>;
-
 import { exitOnSignals } from './process-signals.js';
 
 export interface ListenOptions {
@@ -24,8 +22,7 @@ export async function listen(app: KilnApp, options: ListenOptions = {}): Promise
   const handleSignals = options.exitOnSignals ?? true;
   const { mode } = app.config.auth;
   if (app.config.transportType === 'http') {
-    const auth = mode === 'none' ? undefined : (await import('mcp-kiln/auth')).authFromEnv(options.env ?? process.env);
-    const serving = await app.serve(await httpHost(app, auth ? { auth } : {}));
+    const serving = await app.serve(await httpHost(app, options.env ?? process.env));
     process.stdout.write(
       `${app.serverInfo.name} is serving MCP over HTTP.\n  Landing page: ${serving.url}\n  MCP endpoint: ${serving.endpointUrl}\n`,
     );
@@ -43,8 +40,10 @@ export async function listen(app: KilnApp, options: ListenOptions = {}): Promise
 }
 
 /** The HTTP host as configured: on Redis storage, with the session seams on the same Redis. */
-async function httpHost(app: KilnApp, base: HttpHostOptions) {
+async function httpHost(app: KilnApp, env: Readonly<Record<string, string | undefined>>) {
   const { http } = await import('mcp-kiln/http');
+  const { mode } = app.config.auth;
+  const base = mode === 'none' ? {} : { auth: (await import('mcp-kiln/auth')).authFromEnv(env) };
   const { storage } = app.config;
   if (storage.type !== 'redis') return http(base);
   const { RedisServerEventBus, redisSessionEventStores, startRedisSessionHosting } = await import('mcp-kiln/redis');
