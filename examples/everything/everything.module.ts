@@ -11,11 +11,19 @@ import { ClientInputTools } from './tools/client-input-tools.js';
 import { ContentTools } from './tools/content-tools.js';
 import { InputRequiredTools } from './tools/input-required-tools.js';
 import { NotificationTools } from './tools/notification-tools.js';
+import { SchemaTools } from './tools/schema-tools.js';
 import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
 
 @Module({
   providers: [RoundRecords],
-  tools: [...ContentTools, ...NotificationTools, ...ClientInputTools, ...InputRequiredTools, ...StatelessDiagnostics],
+  tools: [
+    ...ContentTools,
+    ...NotificationTools,
+    ...ClientInputTools,
+    ...InputRequiredTools,
+    ...StatelessDiagnostics,
+    ...SchemaTools,
+  ],
   resources: [...StaticResources, TemplateDataResource],
   prompts: [...ContentPrompts, InputRequiredPrompt],
 })

@@ -109,6 +109,9 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
+    // Header parameters (Mcp-Param-*, SEP-2243): the SDK checks them only for servers it builds, so Kiln does here.
+    const headerMismatch = legacyEra ? undefined : app.headerParamMismatch(body, request.headers);
+    if (headerMismatch) return reply.code(400).send(headerMismatch);
     if (!legacyEra && isListenRequest(body) && !listens.claim(reply.raw)) {
       return reply.code(503).header('retry-after', '5').send(listens.refusal());
     }
