@@ -30,5 +30,13 @@ export {
   type ResourceOptions,
   type ResourceReadReturn,
 } from './resource.js';
+export {
+  type InlineSkill,
+  type SkillDeclaration,
+  type SkillFileContents,
+  type SkillFolder,
+  skill,
+  skillsFromFolder,
+} from './skill.js';
 export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
 export * from './types.js';

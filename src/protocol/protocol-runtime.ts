@@ -1,6 +1,7 @@
 // What the era bridge serves from: the compiled definitions, their precomputed listings, the options every protocol
 // server of the app shares, and where notifications and in-flight requests are tracked. The app's runtime is one.
 import type { Implementation, ServerCapabilities, ServerOptions } from '@modelcontextprotocol/server';
+import type { CompiledSkills } from '../definitions/compile-skills.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
@@ -22,6 +23,8 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly notifier: ChangeNotifier;
   /** Seals and verifies requestState when MCP_REQUEST_STATE_KEY is set; undefined leaves it raw. */
   readonly requestStateSealing: RequestStateSealing | undefined;
+  /** The Skills extension's catalogue (SEP-2640); undefined when no module declares a skill. */
+  readonly skills: CompiledSkills | undefined;
   readonly listings: {
     readonly tools: { tools: CompiledTool['definition'][] };
     readonly resourceTemplates: { resourceTemplates: NonNullable<CompiledResource['templateListing']>[] };

@@ -11,6 +11,7 @@ import { complete } from './completion.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
+import { readSkillFile, serveSkills } from './skills-server.js';
 import { SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
@@ -57,10 +58,14 @@ export function buildProtocolServer(
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
     // 2025 only: the 2026-07-28 revision replaced resources/subscribe with subscriptions/listen filters.
     if (era === 'legacy') serveResourceSubscriptions(server);
-    server.setRequestHandler('resources/read', (request, sdk) =>
-      served(runOperation(RESOURCE_OPERATION, runtime, request.params.uri, undefined, seed(sdk))),
+    server.setRequestHandler(
+      'resources/read',
+      async (request, sdk) =>
+        readSkillFile(runtime.skills, request.params.uri) ??
+        served(runOperation(RESOURCE_OPERATION, runtime, request.params.uri, undefined, seed(sdk))),
     );
   }
+  if (runtime.skills) serveSkills(server, runtime.skills, era);
   if (capabilities.prompts) {
     server.setRequestHandler('prompts/list', () => listings.prompts);
     server.setRequestHandler('prompts/get', (request, sdk) =>
@@ -83,6 +88,7 @@ function reportProtocolError(runtime: ProtocolRuntime): (error: Error) => void {
 /** Fixed resources, then whatever each template's `list()` enumerates. */
 async function listResources(runtime: ProtocolRuntime, seed: ReturnType<typeof seedFromRequest>): Promise<Resource[]> {
   const listed: Resource[] = runtime.resources.flatMap((r) => (r.listing ? [r.listing] : []));
+  listed.push(...(runtime.skills?.listing ?? []));
   for (const resource of runtime.resources) {
     if (!resource.listsInstances) continue;
     const operation = `list resource ${resource.name}`;
