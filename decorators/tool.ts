@@ -75,6 +75,11 @@ export interface ToolInstance<I, O, J = undefined, K = undefined> {
   readonly format?: (result: FormatInput<O, K>) => string | readonly { type: string }[];
 }
 
+/** Neither `input` nor `inputSchema` given: ask for one of them (declaring both is caught at boot). */
+type DeclaresInput<I, J> = [I, J] extends [undefined, undefined]
+  ? { readonly input: ToolInputSchema } | { readonly inputSchema: JsonInputSchema }
+  : unknown;
+
 export function Tool<
   I extends ToolInputSchema | undefined = undefined,
   O extends z.ZodObject | undefined = undefined,
@@ -82,7 +87,7 @@ export function Tool<
   const K extends JsonOutputSchema | undefined = undefined,
 >(
   name: string,
-  options: ToolOptions<I, O, J, K>,
+  options: ToolOptions<I, O, J, K> & DeclaresInput<I, J>,
 ): (target: new (...args: never[]) => ToolInstance<I, O, J, K>) => void {
   return (target) => defineMetadata(TOOL_METADATA, { name, options } satisfies ToolMetadata, target);
 }

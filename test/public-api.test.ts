@@ -35,9 +35,12 @@ describe('public API', () => {
       'Tool',
       'createApp',
       'createToken',
+      'headerParam',
       'inputRequired',
       'listen',
       'loadConfig',
+      'skill',
+      'skillsFromFolder',
       'stdio',
       'withExtra',
     ]);

@@ -194,12 +194,13 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('everything fixtures, %s era', 
     ]);
   });
 
-  it('lists the fixed resources with names and descriptions, and the template', async () => {
+  it('lists the fixed resources with names and descriptions, the skill manifest, and the templates', async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => [r.uri, r.name])).toEqual([
       ['test://static-text', 'static-text'],
       ['test://static-binary', 'static-binary'],
       ['test://watched-resource', 'watched-resource'],
+      ['skill://everything-tour/SKILL.md', 'everything-tour'],
     ]);
     for (const resource of resources) expect(resource.description).toBeTruthy();
     const { resourceTemplates } = await client.listResourceTemplates();
@@ -209,6 +210,7 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('everything fixtures, %s era', 
         name: 'template',
         mimeType: 'application/json',
       }),
+      expect.objectContaining({ uriTemplate: 'skill://{+path}', name: 'skills' }),
     ]);
   });
 

@@ -3,7 +3,12 @@
 // digests, sizes), and the directory tree, the SKILL.md listings and the file contents laid out for lookups by URI.
 import type { Resource } from '@modelcontextprotocol/server';
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
-import { DIRECTORY_MIME_TYPE, SKILL_LIMITS, skillEntry } from '@modelcontextprotocol/server/ext/skills';
+import {
+  DIRECTORY_MIME_TYPE,
+  SKILL_LIMITS,
+  SkillCatalogError,
+  skillEntry,
+} from '@modelcontextprotocol/server/ext/skills';
 import { nodeSkillFiles } from '@modelcontextprotocol/server/ext/skills/node';
 import type { SkillDeclaration, SkillFileContents } from '../../decorators/skill.js';
 
@@ -71,7 +76,10 @@ export async function compileSkills(
     try {
       entry = await skillEntry(source.path, source.files);
     } catch (error) {
-      problems.push(`Skill ${source.origin}: ${(error as Error).message}`);
+      const details = SkillCatalogError.isInstance(error)
+        ? error.problems.map((problem) => problem.message).join('; ')
+        : (error as Error).message;
+      problems.push(`Skill ${source.origin}: ${details}.`);
       continue;
     }
     const own = new Map(

@@ -85,9 +85,13 @@ export function compileJsonSchema(schema: JsonSchemaObject): JsonSchemaCompilati
         return { ok: false, issues: issuesOf(validator.errors ?? [], value, schema) };
       },
     };
-    return { compiled, problems: [], warnings: warningsOfCurrentCompile };
+    return { compiled, problems: [], warnings: [...new Set(warningsOfCurrentCompile)] };
   } catch (error) {
-    return { compiled: undefined, problems: [(error as Error).message], warnings: warningsOfCurrentCompile };
+    return {
+      compiled: undefined,
+      problems: [(error as Error).message],
+      warnings: [...new Set(warningsOfCurrentCompile)],
+    };
   } finally {
     warningsOfCurrentCompile = [];
   }
