@@ -2,9 +2,17 @@
 export { Disabled } from './disabled.js';
 export { Enrichment, type EnrichmentMetadata } from './enrichment.js';
 export { Errors } from './errors.js';
+export { headerParam } from './header-param.js';
 export { Inject } from './inject.js';
 export { Injectable, type InjectableOptions } from './injectable.js';
 export { InputAlias } from './input-alias.js';
+export type {
+  FromJsonSchema,
+  JsonInputSchema,
+  JsonOutputSchema,
+  JsonSchemaObject,
+  JsonSchemaValue,
+} from './json-schema.js';
 export { Module } from './module.js';
 export { Prompt, type PromptMessage, type PromptMetadata, type PromptOptions, type PromptReturn } from './prompt.js';
 export {
@@ -23,5 +31,13 @@ export {
   type ResourceReadReturn,
 } from './resource.js';
 export { type ScopeRequirement, Scopes, type ScopesOptions } from './scopes.js';
+export {
+  type InlineSkill,
+  type SkillDeclaration,
+  type SkillFileContents,
+  type SkillFolder,
+  skill,
+  skillsFromFolder,
+} from './skill.js';
 export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
 export * from './types.js';

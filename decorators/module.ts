@@ -1,4 +1,4 @@
-// @Module({ imports, providers, exports, tools, resources, prompts }): a unit of encapsulation. Providers are
+// @Module({ imports, providers, exports, tools, resources, prompts, skills }): a unit of encapsulation. Providers are
 // private to their module unless exported; the app compiler enforces that at boot.
 import { defineMetadata, MODULE_METADATA } from './metadata-keys.js';
 import type { Constructor, ModuleMetadata } from './types.js';

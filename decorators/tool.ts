@@ -1,6 +1,8 @@
 // @Tool(name, options): declares a class as an MCP tool. The class's `handle(input, ctx)` is type-checked against
-// the input and output schemas here, so a handler that cannot accept the parsed input does not compile.
+// the input and output schemas here, so a handler that cannot accept the parsed input does not compile. The input is
+// zod (`input`) or raw JSON Schema 2020-12 (`inputSchema`), and so is the output (`output` / `outputSchema`).
 import type { z } from 'zod';
+import type { JsonInputSchema, JsonOutputSchema, JsonSchemaValue } from './json-schema.js';
 import { defineMetadata, TOOL_METADATA } from './metadata-keys.js';
 
 export interface ToolAnnotations {
@@ -14,23 +16,38 @@ export interface ToolAnnotations {
 export type ToolInputSchema = z.ZodObject | z.ZodDiscriminatedUnion;
 
 export interface ToolOptions<
-  I extends ToolInputSchema = ToolInputSchema,
+  I extends ToolInputSchema | undefined = ToolInputSchema,
   O extends z.ZodObject | undefined = undefined,
+  J extends JsonInputSchema | undefined = undefined,
+  K extends JsonOutputSchema | undefined = undefined,
 > {
   readonly title?: string;
   /** One cohesive paragraph telling the model when and how to use the tool. */
   readonly description: string;
   readonly annotations?: ToolAnnotations;
-  readonly input: I;
-  /** The success payload, mirrored as `structuredContent`. Omit for content-only tools. */
+  /** The arguments as zod, strictened and advertised as JSON Schema. Declare this or `inputSchema`, not both. */
+  readonly input?: I;
+  /**
+   * The arguments as a raw JSON Schema 2020-12 object schema, advertised verbatim and validated with Ajv. Written
+   * inline (or `as const`), it also types the handler's input.
+   */
+  readonly inputSchema?: J;
+  /** The success payload, mirrored as `structuredContent`. Omit both output options for content-only tools. */
   readonly output?: O;
+  /** The success payload as a raw JSON Schema 2020-12 object schema; advertised widened by the `{ error }` envelope. */
+  readonly outputSchema?: K;
   readonly icons?: readonly { src: string; mimeType?: string; sizes?: string[] }[];
   readonly _meta?: Record<string, unknown>;
 }
 
 export interface ToolMetadata {
   readonly name: string;
-  readonly options: ToolOptions<ToolInputSchema, z.ZodObject | undefined>;
+  readonly options: ToolOptions<
+    ToolInputSchema | undefined,
+    z.ZodObject | undefined,
+    JsonInputSchema | undefined,
+    JsonOutputSchema | undefined
+  >;
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -38,20 +55,39 @@ type MaybePromise<T> = T | Promise<T>;
 /** What a content-only tool (no `output`) may return. */
 export type ToolContentReturn = string | readonly { type: string }[];
 
-type HandleReturn<O> = O extends z.ZodObject ? z.input<O> : ToolContentReturn;
+/** What the handler receives: zod's parsed output, or the value a raw schema describes. */
+type InputOf<I, J> = I extends ToolInputSchema ? z.output<I> : J extends JsonInputSchema ? JsonSchemaValue<J> : never;
+
+type HandleReturn<O, K> = O extends z.ZodObject
+  ? z.input<O>
+  : K extends JsonOutputSchema
+    ? JsonSchemaValue<K>
+    : ToolContentReturn;
+
+type FormatInput<O, K> = O extends z.ZodObject ? z.output<O> : K extends JsonOutputSchema ? JsonSchemaValue<K> : never;
 
 /**
  * The instance shape a tool class must have for these schemas. Function-typed properties, not methods: TypeScript
  * checks method parameters bivariantly, which would accept a `handle` demanding fields the schema never parses.
  */
-export interface ToolInstance<I extends ToolInputSchema, O extends z.ZodObject | undefined> {
-  readonly handle: (input: z.output<I>, ctx: never) => MaybePromise<HandleReturn<O>>;
-  readonly format?: (result: O extends z.ZodObject ? z.output<O> : never) => string | readonly { type: string }[];
+export interface ToolInstance<I, O, J = undefined, K = undefined> {
+  readonly handle: (input: InputOf<I, J>, ctx: never) => MaybePromise<HandleReturn<O, K>>;
+  readonly format?: (result: FormatInput<O, K>) => string | readonly { type: string }[];
 }
 
-export function Tool<I extends ToolInputSchema, O extends z.ZodObject | undefined = undefined>(
+/** Neither `input` nor `inputSchema` given: ask for one of them (declaring both is caught at boot). */
+type DeclaresInput<I, J> = [I, J] extends [undefined, undefined]
+  ? { readonly input: ToolInputSchema } | { readonly inputSchema: JsonInputSchema }
+  : unknown;
+
+export function Tool<
+  I extends ToolInputSchema | undefined = undefined,
+  O extends z.ZodObject | undefined = undefined,
+  const J extends JsonInputSchema | undefined = undefined,
+  const K extends JsonOutputSchema | undefined = undefined,
+>(
   name: string,
-  options: ToolOptions<I, O>,
-): (target: new (...args: never[]) => ToolInstance<I, O>) => void {
+  options: ToolOptions<I, O, J, K> & DeclaresInput<I, J>,
+): (target: new (...args: never[]) => ToolInstance<I, O, J, K>) => void {
   return (target) => defineMetadata(TOOL_METADATA, { name, options } satisfies ToolMetadata, target);
 }

@@ -1,5 +1,6 @@
 // Types shared by the authoring decorators: error contracts, enrichment shapes, providers and module metadata.
 import type { z } from 'zod';
+import type { SkillDeclaration } from './skill.js';
 
 export type Constructor<T = unknown> = new (...args: never[]) => T;
 
@@ -69,6 +70,8 @@ export interface ModuleMetadata {
   readonly tools?: readonly Constructor[];
   readonly resources?: readonly Constructor[];
   readonly prompts?: readonly Constructor[];
+  /** Skills served through the Skills extension (SEP-2640): `skill(...)` and `skillsFromFolder(...)`. */
+  readonly skills?: readonly SkillDeclaration[];
 }
 
 /** What `SomeModule.forRoot(opts)` returns: the module class plus metadata added for this configuration. */

@@ -7,7 +7,15 @@ export { type InputRequest, inputRequired } from '@modelcontextprotocol/server';
 export * from '../decorators/index.js';
 export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from './app/app-catalog.js';
 export type { CacheableMethod, CreateAppOptions } from './app/app-options.js';
-export type { AppPort, HostHandle, KilnHost, ProtocolServerOptions, Serving, SinkClient } from './app/app-port.js';
+export type {
+  AppPort,
+  HostHandle,
+  KilnHost,
+  ProtocolServerOptions,
+  RequestHeaders,
+  Serving,
+  SinkClient,
+} from './app/app-port.js';
 export { DEFAULT_SHUTDOWN_DRAIN_MS, type DirectCallOptions, KilnApp } from './app/kiln-app.js';
 export type {
   OnApplicationBootstrap,

@@ -39,10 +39,13 @@ describe('public API', () => {
       'Tool',
       'createApp',
       'createToken',
+      'headerParam',
       'inputRequired',
       'listen',
       'loadConfig',
       'principalOf',
+      'skill',
+      'skillsFromFolder',
       'stdio',
       'withExtra',
     ]);

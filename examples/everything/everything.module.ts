@@ -1,22 +1,33 @@
 // Every fixture the MCP conformance suite's server scenarios expect (2025-11-25 and 2026-07-28), written with
 // Kiln's decorators: content tools, tools that log, report progress or ask the client for input, the
-// server-stateless diagnostics, resources, a resource template and prompts.
+// server-stateless diagnostics, schema fixtures (raw JSON Schema, header parameters), resources, a resource template,
+// prompts and a skill.
 import { Module } from 'mcp-kiln';
 import { ContentPrompts } from './prompts/content-prompts.js';
 import { InputRequiredPrompt } from './prompts/input-required.prompt.js';
 import { StaticResources } from './resources/static-resources.js';
 import { TemplateDataResource } from './resources/template.resource.js';
 import { RoundRecords } from './round-records.service.js';
+import { EverythingTourSkill } from './skills/everything-tour.skill.js';
 import { ClientInputTools } from './tools/client-input-tools.js';
 import { ContentTools } from './tools/content-tools.js';
 import { InputRequiredTools } from './tools/input-required-tools.js';
 import { NotificationTools } from './tools/notification-tools.js';
+import { SchemaTools } from './tools/schema-tools.js';
 import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
 
 @Module({
   providers: [RoundRecords],
-  tools: [...ContentTools, ...NotificationTools, ...ClientInputTools, ...InputRequiredTools, ...StatelessDiagnostics],
+  tools: [
+    ...ContentTools,
+    ...NotificationTools,
+    ...ClientInputTools,
+    ...InputRequiredTools,
+    ...StatelessDiagnostics,
+    ...SchemaTools,
+  ],
   resources: [...StaticResources, TemplateDataResource],
   prompts: [...ContentPrompts, InputRequiredPrompt],
+  skills: [EverythingTourSkill],
 })
 export class EverythingModule {}

@@ -9,7 +9,7 @@ import { TEST_PNG_BASE64, TEST_WAV_BASE64 } from './media.js';
 
 const PNG_CONTENT = { type: 'image', data: TEST_PNG_BASE64, mimeType: 'image/png' };
 
-/** Every tool name the suite's server scenarios look up (json_schema_2020_12_tool aside: Kiln cannot express it). */
+/** Every tool name the suite's server scenarios look up, and the header-parameter tool the custom-header one finds. */
 const FIXTURE_TOOLS = [
   'test_simple_text',
   'test_image_content',
@@ -36,6 +36,8 @@ const FIXTURE_TOOLS = [
   'test_input_required_result_multi_round',
   'test_input_required_result_tampered_state',
   'test_input_required_result_capabilities',
+  'json_schema_2020_12_tool',
+  'test_header_parameters',
 ];
 
 describe('media fixtures', () => {
@@ -80,6 +82,50 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('everything fixtures, %s era', 
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.name).toMatch(/^[A-Za-z0-9_./-]{1,64}$/);
     }
+  });
+
+  it('advertises the raw JSON Schema 2020-12 input verbatim', async () => {
+    const { tools } = await client.listTools();
+    const schema = tools.find((t) => t.name === 'json_schema_2020_12_tool')?.inputSchema as Record<string, unknown>;
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $defs: { address: { $anchor: 'addressDef', type: 'object' } },
+      properties: { address: { $ref: '#/$defs/address' } },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      // biome-ignore lint/suspicious/noThenProperty: the JSON Schema conditional keyword; its value is no function.
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
+      additionalProperties: false,
+    });
+  });
+
+  it('validates the raw schema per call: a conditional requirement, then a valid contact', async () => {
+    const missingPhone = await client.callTool({
+      name: 'json_schema_2020_12_tool',
+      arguments: { name: 'Ada', contactMethod: 'phone', email: 'ada@example.com' },
+    });
+    expect(missingPhone.isError).toBe(true);
+    expect(missingPhone.structuredContent).toMatchObject({
+      error: { code: -32602, data: { reason: 'invalid_arguments', issues: [{ path: 'phone' }] } },
+    });
+    const ok = await client.callTool({
+      name: 'json_schema_2020_12_tool',
+      arguments: { name: 'Ada', contactMethod: 'phone', phone: '+44 20 7946 0000' },
+    });
+    expect(ok.content).toEqual([{ type: 'text', text: 'Contact Ada by phone +44 20 7946 0000.' }]);
+  });
+
+  it('advertises the header parameters with x-mcp-header', async () => {
+    const { tools } = await client.listTools();
+    const schema = tools.find((t) => t.name === 'test_header_parameters')?.inputSchema;
+    expect(schema?.properties).toMatchObject({
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      shard: { type: 'integer', 'x-mcp-header': 'Shard' },
+    });
+    expect((await client.callTool({ name: 'test_header_parameters', arguments: { region: 'eu' } })).content).toEqual([
+      { type: 'text', text: 'Looked up "" in region eu.' },
+    ]);
   });
 
   it('returns the simple text', async () => {
@@ -148,12 +194,13 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('everything fixtures, %s era', 
     ]);
   });
 
-  it('lists the fixed resources with names and descriptions, and the template', async () => {
+  it('lists the fixed resources with names and descriptions, the skill manifest, and the templates', async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => [r.uri, r.name])).toEqual([
       ['test://static-text', 'static-text'],
       ['test://static-binary', 'static-binary'],
       ['test://watched-resource', 'watched-resource'],
+      ['skill://everything-tour/SKILL.md', 'everything-tour'],
     ]);
     for (const resource of resources) expect(resource.description).toBeTruthy();
     const { resourceTemplates } = await client.listResourceTemplates();
@@ -163,6 +210,7 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('everything fixtures, %s era', 
         name: 'template',
         mimeType: 'application/json',
       }),
+      expect.objectContaining({ uriTemplate: 'skill://{+path}', name: 'skills' }),
     ]);
   });
 

@@ -144,6 +144,9 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs.
     const unmetScopes = app.scopeChallenge(body, request.raw.auth);
     if (unmetScopes) return refuseInsufficientScope(reply, unmetScopes, body, challengeUrl());
+    // Header parameters (Mcp-Param-*, SEP-2243): the SDK checks them only for servers it builds, so Kiln does here.
+    const headerMismatch = legacyEra ? undefined : app.headerParamMismatch(body, request.headers);
+    if (headerMismatch) return reply.code(400).send(headerMismatch);
     const listen = !legacyEra && isListenRequest(body);
     if (listen && !listens.claim(reply.raw)) {
       return reply.code(503).header('retry-after', '5').send(listens.refusal());

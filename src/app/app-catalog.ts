@@ -68,18 +68,28 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
       ...(tool.disabled ? { disabled: tool.disabled } : {}),
       ...scoped(tool),
     })),
-    resources: runtime.resources.map((resource) => {
-      const listing = resource.listing ?? resource.templateListing;
-      return {
-        name: resource.name,
-        ...(listing?.title ? { title: listing.title } : {}),
-        ...(listing?.description ? { description: listing.description } : {}),
-        uri: resource.uriTemplate,
-        isTemplate: resource.template !== undefined,
-        ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
-        ...scoped(resource),
-      };
-    }),
+    resources: [
+      ...runtime.resources.map((resource) => {
+        const listing = resource.listing ?? resource.templateListing;
+        return {
+          name: resource.name,
+          ...(listing?.title ? { title: listing.title } : {}),
+          ...(listing?.description ? { description: listing.description } : {}),
+          uri: resource.uriTemplate,
+          isTemplate: resource.template !== undefined,
+          ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+          ...scoped(resource),
+        };
+      }),
+      // Each skill's SKILL.md (the Skills extension), as resources/list shows it.
+      ...(runtime.skills?.listing ?? []).map((skill) => ({
+        name: skill.name,
+        ...(skill.description ? { description: skill.description } : {}),
+        uri: skill.uri,
+        isTemplate: false,
+        mimeType: 'text/markdown',
+      })),
+    ],
     prompts: [...runtime.prompts.values()].map((prompt) => ({
       name: prompt.name,
       ...(prompt.listing.title ? { title: prompt.listing.title } : {}),

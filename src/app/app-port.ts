@@ -4,13 +4,15 @@
 import type { AuthInfo, Implementation, Server } from '@modelcontextprotocol/server';
 import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
+import type { JsonRpcErrorResponse } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
+import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { SinkClient } from '../protocol/server-sink.js';
 import type { AppCatalog } from './app-catalog.js';
 
-export type { ProtocolServerOptions, SinkClient };
+export type { ProtocolServerOptions, RequestHeaders, SinkClient };
 
 /** What a host's `start` returns: something the app can stop. */
 export interface HostHandle {
@@ -52,4 +54,10 @@ export interface AppPort {
   scopeChallenge(message: unknown, authInfo: AuthInfo | undefined): readonly string[] | undefined;
   /** What the app serves, as pages and tools describe it. */
   catalog(): AppCatalog;
+  /**
+   * 2026-07-28 HTTP, before a request is served: the -32020 answer (send it with HTTP 400) for a tools/call whose
+   * `Mcp-Param-*` headers are missing, malformed or disagree with the arguments they mirror; undefined otherwise.
+   * `headers` are keyed in lower case, as Node gives them.
+   */
+  headerParamMismatch(message: unknown, headers: RequestHeaders): JsonRpcErrorResponse | undefined;
 }

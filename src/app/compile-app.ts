@@ -1,6 +1,7 @@
 // Boot: configuration → module graph (the core module first) → DI checks → definition compile and lint → root
 // container (singletons built, framework providers resolved) → lifecycle hooks. Every problem found in one pass is
 // reported together; warnings go to the log.
+import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { Module } from '../../decorators/module.js';
 import type { Constructor, ModuleRef } from '../../decorators/types.js';
@@ -8,6 +9,7 @@ import { type KilnConfig, loadConfig } from '../config/kiln-config.js';
 import { cacheHintProblem } from '../definitions/cache-hint.js';
 import { compilePrompt } from '../definitions/compile-prompt.js';
 import { compileResource } from '../definitions/compile-resource.js';
+import { compileSkills } from '../definitions/compile-skills.js';
 import { compileTool } from '../definitions/compile-tool.js';
 import { DEFAULT_INPUT_OPTIONS } from '../definitions/input/index.js';
 import type { LintFindings } from '../definitions/tool-lint.js';
@@ -50,6 +52,10 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     (r) => r.uriTemplate,
   );
   const prompts = compileUnique(modules, 'prompts', (c) => compilePrompt(c, findings), 'prompt', findings);
+  const skills = await compileSkills(
+    modules.flatMap((module) => module.skills),
+    findings.errors,
+  );
   for (const [method, hint] of Object.entries(options.cacheHints ?? {})) {
     const problem = hint && cacheHintProblem(hint);
     if (problem) findings.errors.push(`createApp cacheHints['${method}']: ${problem}.`);
@@ -66,7 +72,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
-  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length);
+  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, skills !== undefined);
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
   const runtime: AppRuntime = {
     serverInfo: {
@@ -95,6 +101,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     notifier,
     requestStateSealing,
     hideForbiddenTools: config.auth.hideForbiddenTools,
+    skills,
     tools,
     manifestTools,
     resources,
@@ -102,7 +109,10 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     listings: {
       tools: { tools: [...tools.values()].map((t) => t.definition) },
       resourceTemplates: {
-        resourceTemplates: resources.flatMap((r) => (r.templateListing ? [r.templateListing] : [])),
+        resourceTemplates: [
+          ...resources.flatMap((r) => (r.templateListing ? [r.templateListing] : [])),
+          ...(skills ? [SKILL_FILES_TEMPLATE] : []),
+        ],
       },
       prompts: { prompts: prompts.map((p) => p.listing) },
     },
@@ -114,6 +124,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       disabledTools: manifestTools.filter((t) => t.disabled).map((t) => t.name),
       resources: resources.length,
       prompts: prompts.length,
+      skills: skills?.entries.map((entry) => entry.uri) ?? [],
     },
     `Kiln app ${runtime.serverInfo.name} compiled: ${tools.size} tools, ${resources.length} resources, ${prompts.length} prompts`,
   );
@@ -142,15 +153,25 @@ function checkSessionMode(config: KilnConfig, options: CreateAppOptions): void {
   }
 }
 
-function capabilitiesFor(tools: number, resources: number, prompts: number): ServerCapabilities {
+function capabilitiesFor(tools: number, resources: number, prompts: number, skills: boolean): ServerCapabilities {
+  // Skill files are read through resources/read, so serving skills declares resources too (SEP-2640).
+  const servesResources = resources > 0 || skills;
   return {
     logging: {},
     ...(tools > 0 ? { tools: { listChanged: true } } : {}),
-    ...(resources > 0 ? { resources: { listChanged: true, subscribe: true } } : {}),
+    ...(servesResources ? { resources: { listChanged: true, subscribe: true } } : {}),
     ...(prompts > 0 ? { prompts: { listChanged: true } } : {}),
     ...(prompts > 0 || resources > 0 ? { completions: {} } : {}),
+    ...(skills ? { extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } } } : {}),
   };
 }
+
+/** Where a skill's files are read (resources/templates/list): any path below skill://. */
+const SKILL_FILES_TEMPLATE = {
+  uriTemplate: 'skill://{+path}',
+  name: 'skills',
+  description: 'Files of the skills this server serves (the Skills extension): list them with skills/list.',
+};
 
 /** Compiles one kind of definition from every module, rejecting two definitions with the same name. */
 function compileUnique<T extends { name: string }>(

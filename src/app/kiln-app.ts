@@ -14,12 +14,14 @@ import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, tokenName } from '../di/tokens.js';
+import type { JsonRpcErrorResponse } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
 import { type OperationSeed, runDirect } from '../pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
+import { headerParamMismatch, type RequestHeaders } from '../protocol/header-param-check.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import { scopeChallenge } from '../protocol/scope-gate.js';
@@ -83,6 +85,10 @@ export class KilnApp implements AppPort {
 
   catalog(): AppCatalog {
     return describeApp(this.runtime);
+  }
+
+  headerParamMismatch(message: unknown, headers: RequestHeaders): JsonRpcErrorResponse | undefined {
+    return headerParamMismatch(this.runtime.tools, message, headers);
   }
 
   /** A singleton from the root container by token: a framework provider (LOGGER, NOTIFIER, …) or a module's. */

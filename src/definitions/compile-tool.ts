@@ -1,9 +1,10 @@
 // Turns a decorated tool class into a CompiledTool, collecting lint findings instead of throwing so one boot
-// reports every problem at once.
+// reports every problem at once. Input and output are each zod or raw JSON Schema 2020-12, compiled here once.
 
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { EnrichmentMetadata } from '../../decorators/enrichment.js';
+import type { JsonInputSchema } from '../../decorators/json-schema.js';
 import {
   DISABLED_METADATA,
   ENRICHMENT_METADATA,
@@ -16,11 +17,12 @@ import type { ToolMetadata } from '../../decorators/tool.js';
 import type { Constructor, DisabledMetadata, ErrorContract } from '../../decorators/types.js';
 import { compileContract } from '../context/error-contract.js';
 import { compileConsent } from './compile-consent.js';
+import { type CompiledOutput, compileOutput } from './compile-output.js';
 import { compileScopes } from './compile-scopes.js';
 import type { CompiledTool } from './compiled-tool.js';
-import { compileInput, type InputOptions } from './input/index.js';
-import { advertisedInputSchema, type JsonSchema, toJsonSchema } from './json-schema.js';
-import { widenOutputSchema } from './output-schema.js';
+import { scanHeaderParams } from './header-params.js';
+import { compileInput, compileJsonSchemaInput, type InputOptions } from './input/index.js';
+import { toJsonSchema } from './json-schema.js';
 import { type LintFindings, lintTool } from './tool-lint.js';
 
 export function readToolMetadata(toolClass: Constructor): ToolMetadata | undefined {
@@ -44,9 +46,37 @@ export function compileTool(
   const { options } = metadata;
   const where = `Tool ${metadata.name} (${toolClass.name})`;
 
+  if ((options.input === undefined) === (options.inputSchema === undefined)) {
+    findings.errors.push(
+      `${where}: declare its arguments with exactly one of input (zod) and inputSchema (JSON Schema).`,
+    );
+    return undefined;
+  }
+  if (options.output !== undefined && options.outputSchema !== undefined) {
+    findings.errors.push(
+      `${where}: declare its output with at most one of output (zod) and outputSchema (JSON Schema).`,
+    );
+    return undefined;
+  }
+  const inputConfig = { toolName: metadata.name, aliases, options: inputOptions };
   let input: CompiledTool['input'];
+  let output: CompiledOutput | undefined;
   try {
-    input = compileInput(options.input, { toolName: metadata.name, aliases, options: inputOptions });
+    if (options.input) {
+      input = compileInput(options.input, inputConfig);
+    } else {
+      const compiled = compileJsonSchemaInput(options.inputSchema as JsonInputSchema, inputConfig);
+      input = compiled.input;
+      findings.warnings.push(...compiled.warnings.map((warning) => `${where}: ${warning}`));
+    }
+    const compiledOutput = compileOutput({
+      output: options.output,
+      outputSchema: options.outputSchema,
+      enrichment: enrichment?.shape ?? {},
+      contract,
+    });
+    output = compiledOutput.output;
+    findings.warnings.push(...compiledOutput.warnings.map((warning) => `${where}: ${warning}`));
   } catch (error) {
     findings.errors.push(`${where}: ${(error as Error).message}`);
     return undefined;
@@ -57,20 +87,25 @@ export function compileTool(
         'Kiln carried it over, but declare .strict() first so the schema says what it advertises.',
     );
   }
-  const inputJson = advertisedInputSchema(input.schema);
+  const inputJson = input.advertised;
+  const headers = scanHeaderParams(inputJson);
+  findings.errors.push(...headers.problems.map((problem) => `${where}: ${problem}.`));
 
   const enrichmentShape = enrichment?.shape ?? {};
-  const effectiveOutput = options.output
-    ? z.object({ ...options.output.shape, ...enrichmentShape }).strict()
-    : undefined;
-  const outputJson = options.output ? toJsonSchema(options.output, 'output') : undefined;
   const enrichmentJson = enrichment ? toJsonSchema(z.object(enrichmentShape), 'output') : undefined;
-  const advertisedOutputSchema = effectiveOutput
-    ? widenOutputSchema(toJsonSchema(effectiveOutput, 'output'), contract)
-    : undefined;
+  const outputKeys = output?.keys ?? [];
 
   lintTool(
-    { className: toolClass.name, metadata, contract, enrichment, inputJson, outputJson, enrichmentJson },
+    {
+      className: toolClass.name,
+      metadata,
+      contract,
+      enrichment,
+      inputJson,
+      outputJson: output?.declared,
+      outputKeys,
+      enrichmentJson,
+    },
     findings,
   );
   const consent = compileConsent(toolClass, where, findings);
@@ -80,7 +115,7 @@ export function compileTool(
     ...(options.title ? { title: options.title } : {}),
     description: options.description,
     inputSchema: inputJson,
-    ...(advertisedOutputSchema ? { outputSchema: advertisedOutputSchema } : {}),
+    ...(output ? { outputSchema: output.advertised } : {}),
     ...(options.annotations ? { annotations: options.annotations } : {}),
     ...(options.icons ? { icons: options.icons } : {}),
     ...(options._meta ? { _meta: options._meta } : {}),
@@ -91,12 +126,12 @@ export function compileTool(
     toolClass: toolClass as unknown as CompiledTool['toolClass'],
     definition,
     input,
-    effectiveOutput,
-    outputKeys: Object.keys(options.output?.shape ?? {}),
+    headerParams: headers.params,
+    output,
     enrichmentKeys: Object.keys(enrichmentShape),
     enrichmentTrailer: enrichment?.trailer ?? {},
     contract: compileContract(contract),
-    advertisedOutputSchema: advertisedOutputSchema as JsonSchema | undefined,
+    advertisedOutputSchema: output?.advertised,
     disabled,
     consent,
     scopes: compileScopes(toolClass, where, findings),

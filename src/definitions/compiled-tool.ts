@@ -1,11 +1,12 @@
 // A tool as the runtime serves it: schemas converted, validators built and the wire definition frozen at boot.
 
 import type { Tool as WireTool } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
 import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer } from '../../decorators/types.js';
 import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
+import type { CompiledOutput } from './compile-output.js';
+import type { HeaderParam } from './header-params.js';
 import type { CompiledInput } from './input/index.js';
 import type { JsonSchema } from './json-schema.js';
 
@@ -24,9 +25,10 @@ export interface CompiledTool {
   /** The tools/list entry, identical on every request and both eras. */
   readonly definition: WireTool;
   readonly input: CompiledInput;
-  /** Output ∪ enrichment, strict; undefined for content-only tools. */
-  readonly effectiveOutput: z.ZodObject | undefined;
-  readonly outputKeys: readonly string[];
+  /** Input properties mirrored into `Mcp-Param-*` headers (2026-07-28 HTTP), checked against the body per call. */
+  readonly headerParams: readonly HeaderParam[];
+  /** The output contract (output ∪ enrichment); undefined for content-only tools. */
+  readonly output: CompiledOutput | undefined;
   readonly enrichmentKeys: readonly string[];
   readonly enrichmentTrailer: EnrichmentTrailer<EnrichmentShape>;
   /** The @Errors contract, with ctx.fail and ctx.recoveryFor built once. */

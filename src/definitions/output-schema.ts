@@ -1,6 +1,6 @@
-// The advertised outputSchema: the strict effective schema (output ∪ enrichment) widened so a failure envelope
-// `{ error }` validates too. Clients that validate structuredContent before reading isError would otherwise reject
-// every tool error with -32602 (add-tool.md § "The advertised outputSchema is widened").
+// The advertised outputSchema: the effective schema (output ∪ enrichment, zod's or a raw JSON Schema) widened so a
+// failure envelope `{ error }` validates too. Clients that validate structuredContent before reading isError would
+// otherwise reject every tool error with -32602 (add-tool.md § "The advertised outputSchema is widened").
 import type { ErrorContract } from '../../decorators/types.js';
 import type { JsonSchema } from './json-schema.js';
 
@@ -36,15 +36,52 @@ export function errorEnvelopeSchema(contract: ErrorContract): JsonSchema {
   };
 }
 
+// Root keywords that constrain which success fields are present. They move into the success branch, so an `{ error }`
+// envelope is not held to them; the rest (properties, additionalProperties, annotations, $defs) stays at the root.
+const SUCCESS_ONLY_KEYWORDS = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'minProperties',
+  'maxProperties',
+];
+
 export function widenOutputSchema(effective: JsonSchema, contract: ErrorContract): JsonSchema {
   const required = (effective.required as string[] | undefined) ?? [];
-  const { required: _required, ...rest } = effective;
+  const rest: JsonSchema = {};
+  const constraints: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(effective)) {
+    if (keyword === 'required') continue;
+    if (SUCCESS_ONLY_KEYWORDS.includes(keyword)) constraints[keyword] = value;
+    else rest[keyword] = value;
+  }
   const success: JsonSchema = { not: { required: ['error'] } };
   if (required.length > 0) success.required = required;
+  if (Object.keys(constraints).length > 0) success.allOf = [constraints];
   return {
     ...rest,
     type: 'object',
     properties: { ...(effective.properties as JsonSchema), error: errorEnvelopeSchema(contract) },
     anyOf: [success, { required: ['error'] }],
+  };
+}
+
+/** A raw output schema with the enrichment block's properties (and required keys) merged into its root. */
+export function withEnrichment(declared: JsonSchema, enrichment: JsonSchema | undefined): JsonSchema {
+  if (!enrichment) return declared;
+  const required = [
+    ...((declared.required as string[] | undefined) ?? []),
+    ...((enrichment.required as string[]) ?? []),
+  ];
+  return {
+    ...declared,
+    properties: { ...(declared.properties as JsonSchema), ...(enrichment.properties as JsonSchema) },
+    ...(required.length > 0 ? { required } : {}),
   };
 }

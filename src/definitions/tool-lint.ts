@@ -33,6 +33,8 @@ export interface ToolLintSubject {
   readonly enrichment: EnrichmentMetadata | undefined;
   readonly inputJson: JsonSchema;
   readonly outputJson: JsonSchema | undefined;
+  /** Declared success fields (zod shape keys, or a raw output schema's root properties). */
+  readonly outputKeys: readonly string[];
   readonly enrichmentJson: JsonSchema | undefined;
 }
 
@@ -60,7 +62,7 @@ export function lintTool(subject: ToolLintSubject, findings: LintFindings): void
     }
   }
 
-  const outputKeys = Object.keys(metadata.options.output?.shape ?? {});
+  const { outputKeys } = subject;
   const enrichmentKeys = Object.keys(enrichment?.shape ?? {});
   if (outputKeys.includes('error') || enrichmentKeys.includes('error')) {
     errors.push(`${tool}: 'error' is reserved for the failure envelope; rename the field (errorText, failureDetail).`);

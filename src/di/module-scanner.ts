@@ -1,6 +1,7 @@
 // Walks the module graph from the root module once at boot, normalising every provider and export, so the checks
 // and the container work on plain records instead of decorator metadata.
 import { INJECTABLE_METADATA, MODULE_METADATA, readMetadata } from '../../decorators/metadata-keys.js';
+import type { SkillDeclaration } from '../../decorators/skill.js';
 import type {
   Constructor,
   DynamicModule,
@@ -41,6 +42,7 @@ export interface ModuleRecord {
   readonly tools: Constructor[];
   readonly resources: Constructor[];
   readonly prompts: Constructor[];
+  readonly skills: SkillDeclaration[];
 }
 
 export function isDynamicModule(ref: unknown): ref is DynamicModule {
@@ -110,6 +112,7 @@ export function scanModules(root: ModuleRef): ModuleRecord[] {
       tools: [...merged.tools],
       resources: [...merged.resources],
       prompts: [...merged.prompts],
+      skills: [...merged.skills],
     };
     records.set(key, record);
     for (const imported of merged.imports) record.imports.push(visit(imported, [...path, record.name]));
@@ -130,6 +133,7 @@ function mergeMetadata(a: ModuleMetadata, b: ModuleMetadata) {
     tools: [...(a.tools ?? []), ...(b.tools ?? [])],
     resources: [...(a.resources ?? []), ...(b.resources ?? [])],
     prompts: [...(a.prompts ?? []), ...(b.prompts ?? [])],
+    skills: [...(a.skills ?? []), ...(b.skills ?? [])],
   };
 }
 

@@ -1,11 +1,14 @@
 // The one table of error codes Kiln emits. Standard JSON-RPC codes first; implementation-defined codes stay in
 // -32000..-32019 because -32020..-32099 is reserved by the 2026-07-28 spec (and -32002 / -32042 must not be emitted).
+// From the reserved range Kiln emits only what the spec defines: -32020 HeaderMismatch.
 export const JsonRpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  /** 2026-07-28 HTTP: a header disagrees with the body it mirrors (SEP-2243). Answered with HTTP 400. */
+  HeaderMismatch: -32020,
   ServiceUnavailable: -32000,
   NotFound: -32001,
   Conflict: -32003,

@@ -13,6 +13,7 @@ export interface ReasonEntry {
 
 const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout } =
   JsonRpcErrorCode;
+const { HeaderMismatch } = JsonRpcErrorCode;
 const { Forbidden, Unauthorized, ValidationError, ConfigurationError, SerializationError, StorageError } =
   JsonRpcErrorCode;
 
@@ -68,6 +69,13 @@ export const KILN_REASONS = {
     code: Timeout,
     meaning: "The request's headers or body did not arrive within the server's time limit.",
     recovery: 'Send the whole request promptly; a client on a slow link should send smaller bodies.',
+  },
+  header_mismatch: {
+    code: HeaderMismatch,
+    meaning:
+      'An Mcp-Param-* header of a 2026-07-28 HTTP request is missing, malformed or disagrees with the argument it mirrors.',
+    recovery:
+      "Send every header parameter the tool's inputSchema designates (x-mcp-header) with the argument's value, Base64-wrapped as =?base64?…?= when it is not plain ASCII.",
   },
   listen_limit: {
     code: ServiceUnavailable,
@@ -153,6 +161,16 @@ export const KILN_REASONS = {
     code: InvalidParams,
     meaning: 'The arguments of a tool, the arguments of a prompt or the variables of a resource URI are invalid.',
     recovery: 'Check the schema in the matching list result and call again with corrected arguments.',
+  },
+  unknown_skill: {
+    code: InvalidParams,
+    meaning: 'No skill of the Skills extension has its SKILL.md at that URI.',
+    recovery: 'Call skills/list to see the skills this server serves, then ask for one of their URIs.',
+  },
+  not_a_directory: {
+    code: InvalidParams,
+    meaning: 'resources/directory/read was asked for a URI that is not a directory this server serves.',
+    recovery: 'Read a skill directory (a SKILL.md URI without its last segment) or a subdirectory listed in one.',
   },
   invalid_params: {
     code: InvalidParams,

@@ -2,10 +2,10 @@
 // request container → consent gate (@RequiresConsent) → handler → strict parse of output ∪ enrichment → content[].
 // A handler that asks for input (ctx.requestInput) ends its round with the input_required result instead.
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
-import { z } from 'zod';
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import { insufficientScope } from '../context/scope-check.js';
+import type { CompiledOutput } from '../definitions/compile-output.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { KILN_REASONS, kilnError } from '../errors/index.js';
 import { runBehindConsent } from './consent-gate.js';
@@ -65,7 +65,7 @@ export async function runToolRound(
             handle,
           )
         : await handle();
-      if (!tool.effectiveOutput) {
+      if (!tool.output) {
         return successResult(tool, {
           structured: undefined,
           domain: returned,
@@ -75,8 +75,8 @@ export async function runToolRound(
           formatted: handler.format?.(returned),
         });
       }
-      const structured = parseOutput(tool, returned, enrichment.values);
-      const domain = Object.fromEntries(tool.outputKeys.filter((k) => k in structured).map((k) => [k, structured[k]]));
+      const structured = parseOutput(tool, tool.output, returned, enrichment.values);
+      const domain = Object.fromEntries(Object.entries(structured).filter(([k]) => !tool.enrichmentKeys.includes(k)));
       return successResult(tool, {
         structured,
         domain,
@@ -108,6 +108,7 @@ export async function runToolRound(
 /** A result that breaks the tool's own output contract is a server bug: thrown as a plain Error, so it is masked. */
 function parseOutput(
   tool: CompiledTool,
+  output: CompiledOutput,
   returned: unknown,
   enrichmentValues: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
@@ -118,13 +119,10 @@ function parseOutput(
   }
   const merged: Record<string, unknown> = { ...returned };
   for (const key of tool.enrichmentKeys) if (enrichmentValues[key] !== undefined) merged[key] = enrichmentValues[key];
-  const parsed = (tool.effectiveOutput as z.ZodObject).safeParse(merged);
-  if (!parsed.success) {
-    throw new Error(
-      `Tool ${tool.name} returned output that breaks its output schema:\n${z.prettifyError(parsed.error)}`,
-    );
-  }
-  return parsed.data as Record<string, unknown>;
+  const checked = output.check(merged);
+  if (!checked.ok)
+    throw new Error(`Tool ${tool.name} returned output that breaks its output schema:\n${checked.problem}`);
+  return checked.value;
 }
 
 function invalidArguments(rejection: InputRejection, requestId: string) {

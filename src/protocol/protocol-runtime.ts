@@ -1,6 +1,7 @@
 // What the era bridge serves from: the compiled definitions, their precomputed listings, the options every protocol
 // server of the app shares, and where notifications and in-flight requests are tracked. The app's runtime is one.
 import type { Implementation, ServerCapabilities, ServerOptions } from '@modelcontextprotocol/server';
+import type { CompiledSkills } from '../definitions/compile-skills.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
@@ -24,6 +25,8 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly requestStateSealing: RequestStateSealing | undefined;
   /** MCP_AUTH_HIDE_FORBIDDEN_TOOLS: tools/list leaves out the tools an authenticated caller's scopes cannot call. */
   readonly hideForbiddenTools: boolean;
+  /** The Skills extension's catalogue (SEP-2640); undefined when no module declares a skill. */
+  readonly skills: CompiledSkills | undefined;
   readonly listings: {
     readonly tools: { tools: CompiledTool['definition'][] };
     readonly resourceTemplates: { resourceTemplates: NonNullable<CompiledResource['templateListing']>[] };

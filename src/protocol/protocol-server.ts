@@ -13,6 +13,7 @@ import { requestPrincipal } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
+import { readSkillFile, serveSkills } from './skills-server.js';
 import { SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
@@ -59,10 +60,14 @@ export function buildProtocolServer(
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
     // 2025 only: the 2026-07-28 revision replaced resources/subscribe with subscriptions/listen filters.
     if (era === 'legacy') serveResourceSubscriptions(server);
-    server.setRequestHandler('resources/read', (request, sdk) =>
-      served(runOperation(RESOURCE_OPERATION, runtime, request.params.uri, undefined, seed(sdk))),
+    server.setRequestHandler(
+      'resources/read',
+      async (request, sdk) =>
+        readSkillFile(runtime.skills, request.params.uri) ??
+        served(runOperation(RESOURCE_OPERATION, runtime, request.params.uri, undefined, seed(sdk))),
     );
   }
+  if (runtime.skills) serveSkills(server, runtime.skills, era);
   if (capabilities.prompts) {
     server.setRequestHandler('prompts/list', () => listings.prompts);
     server.setRequestHandler('prompts/get', (request, sdk) =>
@@ -97,6 +102,7 @@ function listTools(runtime: ProtocolRuntime, sdk: ServerContext) {
 /** Fixed resources, then whatever each template's `list()` enumerates (for templates the caller may read). */
 async function listResources(runtime: ProtocolRuntime, seed: ReturnType<typeof seedFromRequest>): Promise<Resource[]> {
   const listed: Resource[] = runtime.resources.flatMap((r) => (r.listing ? [r.listing] : []));
+  listed.push(...(runtime.skills?.listing ?? []));
   for (const resource of runtime.resources) {
     // list() is a handler: a caller without the template's scopes gets no instances, and no handler runs for it.
     if (!resource.listsInstances || unmetScopes(resource.scopes, seed.auth)) continue;

@@ -1,7 +1,7 @@
 // Compile-time guarantees of @Tool: the class's handle() must accept the parsed input and return what the output
 // schema accepts, so a mismatched handler fails to compile at the decorator.
 import { type Context, Tool } from 'mcp-kiln';
-import { describe, it } from 'vitest';
+import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
 const Input = z.object({
@@ -92,5 +92,124 @@ describe('@Tool', () => {
       }
     }
     void [TextTool, ObjectTool];
+  });
+});
+
+describe('@Tool with raw JSON Schema', () => {
+  it('types the handler input from an inline schema: required keys required, enums as unions, refs unknown', () => {
+    @Tool('find_contact', {
+      description: 'Finds a contact.',
+      inputSchema: {
+        type: 'object',
+        $defs: { address: { type: 'object' } },
+        properties: {
+          name: { type: 'string', description: 'Name.' },
+          method: { enum: ['phone', 'email'], description: 'Method.' },
+          tags: { type: 'array', items: { type: 'string' }, description: 'Tags.' },
+          limit: { type: ['integer', 'null'], description: 'Limit.' },
+          address: { $ref: '#/$defs/address', description: 'Address.' },
+        },
+        required: ['name'],
+        additionalProperties: false,
+      },
+    })
+    class FindContactTool {
+      handle(input: {
+        name: string;
+        method?: 'phone' | 'email';
+        tags?: string[];
+        limit?: number | null;
+        address?: unknown;
+      }) {
+        expectTypeOf(input.name).toEqualTypeOf<string>();
+        return input.name;
+      }
+    }
+    void FindContactTool;
+  });
+
+  it('rejects a handler that demands more than the schema guarantees', () => {
+    // @ts-expect-error method is optional in the schema (not in `required`)
+    @Tool('find_contact', {
+      description: 'Finds a contact.',
+      inputSchema: {
+        type: 'object',
+        properties: { method: { enum: ['phone', 'email'], description: 'Method.' } },
+      },
+    })
+    class DemandingTool {
+      handle(input: { method: 'phone' | 'email' }) {
+        return input.method;
+      }
+    }
+    // @ts-expect-error name is a string in the schema, not a number
+    @Tool('find_contact', {
+      description: 'Finds a contact.',
+      inputSchema: { type: 'object', properties: { name: { type: 'string', description: 'Name.' } } },
+    })
+    class WrongTypeTool {
+      handle(input: { name?: number }) {
+        return String(input.name);
+      }
+    }
+    void [DemandingTool, WrongTypeTool];
+  });
+
+  it('reads a schema declared elsewhere as any object unless it is `as const`', () => {
+    const widened: { type: 'object'; properties: Record<string, unknown> } = { type: 'object', properties: {} };
+    @Tool('any_input', { description: 'Takes anything.', inputSchema: widened })
+    class WidenedTool {
+      handle(input: Record<string, unknown>) {
+        return Object.keys(input).join(', ');
+      }
+    }
+    void WidenedTool;
+  });
+
+  it('checks the handler return against a raw output schema', () => {
+    @Tool('list_names', {
+      description: 'Lists names.',
+      input: Input,
+      outputSchema: {
+        type: 'object',
+        properties: { names: { type: 'array', items: { type: 'string' }, description: 'Names.' } },
+        required: ['names'],
+      },
+    })
+    class ListNamesTool {
+      handle() {
+        return { names: ['ada'] };
+      }
+      format(result: { names: string[] }) {
+        return result.names.join(', ');
+      }
+    }
+    // @ts-expect-error names must be strings
+    @Tool('list_names', {
+      description: 'Lists names.',
+      input: Input,
+      outputSchema: {
+        type: 'object',
+        properties: { names: { type: 'array', items: { type: 'string' }, description: 'Names.' } },
+        required: ['names'],
+      },
+    })
+    class WrongNamesTool {
+      handle() {
+        return { names: [1] };
+      }
+    }
+    void [ListNamesTool, WrongNamesTool];
+  });
+
+  it('requires one of input and inputSchema', () => {
+    // @ts-expect-error neither input nor inputSchema
+    @Tool('no_input', { description: 'Declares nothing.' })
+    class NoInputTool {
+      handle() {
+        return 'x';
+      }
+    }
+    void NoInputTool;
   });
 });

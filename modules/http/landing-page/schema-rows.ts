@@ -153,6 +153,9 @@ function factsOf(property: JsonSchema, root: JsonSchema): ParameterFact[] {
   if (typeof schema.pattern === 'string' && !('format' in schema) && schema.pattern.length <= 80) {
     facts.push({ label: 'Pattern', values: [schema.pattern] });
   }
+  // A header parameter (SEP-2243): gateways read the value from this request header without parsing the body.
+  if (typeof schema['x-mcp-header'] === 'string')
+    facts.push({ label: 'Header', values: [`Mcp-Param-${schema['x-mcp-header']}`] });
   if (Array.isArray(schema.examples) && schema.examples.length > 0) {
     facts.push({ label: 'Example', values: schema.examples.slice(0, 3).map(displayValue) });
   }

@@ -1,10 +1,14 @@
 // Boot-time checks on a tool's declared key aliases. An alias is only safe when its meaning is certain and the
 // mapping one-to-one; each finding below names a way the rewrite would guess or could never apply.
+import type { InputLayout } from './compile-input.js';
 import { foldKeyCase } from './fold-key-case.js';
-import type { StrictInput } from './strict-input.js';
 
 /** Every problem with `aliases` (alias → declared target) against the input's declared keys, as sentences. */
-export function findAliasConflicts(input: StrictInput, aliases: Readonly<Record<string, string>>): string[] {
+export function findAliasConflicts(
+  input: InputLayout,
+  aliases: Readonly<Record<string, string>>,
+  headerKeys: ReadonlySet<string> = new Set(),
+): string[] {
   const declared = new Set(input.variants.flatMap((variant) => variant.keys));
   const declaredByFold = new Map<string, Set<string>>();
   for (const key of declared) {
@@ -24,6 +28,12 @@ export function findAliasConflicts(input: StrictInput, aliases: Readonly<Record<
     }
     if (!declared.has(target)) {
       problems.push(`Alias "${alias}" names "${target}", which ${where}.`);
+      continue;
+    }
+    if (headerKeys.has(target)) {
+      problems.push(
+        `Alias "${alias}" names the header parameter "${target}", which is never rewritten: its Mcp-Param header is checked against the body as sent.`,
+      );
       continue;
     }
     if (target === input.discriminator) {

@@ -2,9 +2,9 @@
 // validated, so the notes say what the attempt moved or discarded; otherwise a bad value and a moved key look alike.
 import type { z } from 'zod';
 import type { CompiledInput } from '../../definitions/input/compile-input.js';
+import { formatIssuePath } from '../../definitions/input/format-issue-path.js';
 import type { KeyRewrite } from './apply-key-aliases.js';
 import type { DroppedKey } from './drop-client-keys.js';
-import { formatIssuePath } from './format-issue-path.js';
 import { type ArgumentRecord, selectVariant } from './select-variant.js';
 
 export interface InputRejection {

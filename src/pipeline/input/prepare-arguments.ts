@@ -1,5 +1,6 @@
-// Per-request half of argument preparation: drop client keys → key aliases → strict parse → on failure, repair and
-// one re-parse; when that still fails and the drop discarded a key, one retry with the alias stage first.
+// Per-request half of argument preparation: drop client keys → key aliases → validate (zod's strict parse or the
+// JSON Schema validator) → on failure, repair and one re-validation; when that still fails and the drop discarded a
+// key, one retry with the alias stage first.
 import type { z } from 'zod';
 import type { CompiledInput } from '../../definitions/input/compile-input.js';
 import { applyKeyAliases, type KeyRewrite } from './apply-key-aliases.js';
@@ -60,17 +61,17 @@ export function prepareArguments<TOutput>(
 }
 
 function attempt<TOutput>(compiled: CompiledInput<TOutput>, keys: KeyOutcome): Attempt<TOutput> {
-  const parsed = compiled.schema.safeParse(keys.args);
-  if (parsed.success) return { ok: true, keys, value: parsed.data, coerced: [] };
+  const validated = compiled.validate(keys.args);
+  if (validated.success) return { ok: true, keys, value: validated.data, coerced: [] };
   if (compiled.options.coerce) {
-    const repair = repairAtIssues(keys.args, parsed.error.issues);
+    const repair = repairAtIssues(keys.args, validated.issues);
     if (repair !== undefined) {
-      const reparsed = compiled.schema.safeParse(repair.args);
-      if (reparsed.success) return { ok: true, keys, value: reparsed.data, coerced: repair.coerced };
+      const revalidated = compiled.validate(repair.args);
+      if (revalidated.success) return { ok: true, keys, value: revalidated.data, coerced: repair.coerced };
     }
   }
   // A repair that does not validate is discarded whole: the caller sees the rejection its own arguments earned.
-  return { ok: false, keys, issues: parsed.error.issues };
+  return { ok: false, keys, issues: validated.issues };
 }
 
 function runKeyStages(compiled: CompiledInput, args: ArgumentRecord, order: KeyOrder): KeyOutcome {

@@ -2,7 +2,7 @@
 // JSON-stringified array/object (JSON.parse) and a safe integer sent for a string (String(n)) — only at the paths a
 // failed parse names. It walks values only; the caller keeps the result only if it then validates.
 import type { z } from 'zod';
-import { formatIssuePath } from './format-issue-path.js';
+import { formatIssuePath } from '../../definitions/input/format-issue-path.js';
 import type { ArgumentRecord } from './select-variant.js';
 
 type Issue = z.core.$ZodIssue;

@@ -1,10 +1,10 @@
 // Compiles an input schema the way boot would, with the default switches unless a test overrides one.
 import type { z } from 'zod';
 import {
-  type CompiledInput,
   compileInput,
   DEFAULT_INPUT_OPTIONS,
   type InputOptions,
+  type ZodCompiledInput,
 } from '../../../src/definitions/input/index.js';
 
 export interface TestCompileOptions {
@@ -15,6 +15,6 @@ export interface TestCompileOptions {
 export function compileForTest<TSchema extends z.ZodType>(
   schema: TSchema,
   { aliases, options }: TestCompileOptions = {},
-): CompiledInput<z.output<TSchema>> {
+): ZodCompiledInput<z.output<TSchema>> {
   return compileInput(schema, { toolName: 'search', aliases, options: { ...DEFAULT_INPUT_OPTIONS, ...options } });
 }

@@ -1,4 +1,4 @@
-// One spelling for an argument path, shared by the rejection message and the coerced-path events:
+// One spelling for an argument path, shared by the rejection message, the coerced-path events and output checks:
 // `filters.status`, `ids[0]`; the root is the empty string.
 
 export function formatIssuePath(path: readonly PropertyKey[]): string {
