@@ -1,0 +1,72 @@
+// Property: the stdio edge (the line guard, then the SDK transport) answers every generated line as JSON-RPC requires,
+// in both eras, against the built notes server as a real child process; the process survives all of it.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoLeak } from './answer-hygiene.js';
+import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
+import { type Era, wireMessage } from './jsonrpc-grammar.js';
+import { StdioWire } from './stdio-wire.js';
+import { expectEachAnswered, expectOwed, owedFor, responsesIn } from './wire-expectations.js';
+
+const RUNS = 300;
+const NEWLINE = 0x0a;
+
+describe.each(['legacy', 'modern'] as const)('stdio edge under generated lines (%s era)', (era: Era) => {
+  let wire: StdioWire;
+
+  beforeAll(async () => {
+    wire = await StdioWire.open(era);
+  });
+  afterAll(() => wire.close());
+
+  it(
+    'answers each line once with its id, writes only JSON-RPC to stdout, never a stack or path, and stays up',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(wireMessage(era), async (bytes) => {
+          const owed = linesOf(bytes).map(owedFor);
+          const owedIds = owed.flatMap((line) => (line.kind === 'response' ? [line.id] : []));
+          const answers = await wire.exchange(bytes, owedIds);
+
+          expectNoLeak(answers, bytes.toString('utf8'));
+          for (const answer of answers) expect(answer).toMatchObject({ jsonrpc: '2.0' });
+          // Lines answered by the guard come at once and requests when their handler finishes, so order is free.
+          if (owed.length === 1) expectOwed(owed[0]!, responsesIn(answers));
+          else expectEachAnswered(owed, responsesIn(answers));
+        }),
+        fuzzParameters(RUNS),
+      );
+
+      expect(wire.alive).toBe(true);
+      const [list] = await wire.exchange(Buffer.from(JSON.stringify(toolsList(era))), ['after']);
+      expect(JSON.stringify(list)).toContain('notes_create_note');
+    },
+    fuzzTimeout(RUNS, 100),
+  );
+});
+
+/** The lines the guard reads from `bytes` (split on LF, blank ones skipped, as the guard does). */
+function linesOf(bytes: Buffer): Buffer[] {
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+    lines.push(bytes.subarray(start, end));
+    start = end + 1;
+  }
+  lines.push(bytes.subarray(start));
+  return lines.filter((line) => !/^\s*$/.test(line.toString('utf8')));
+}
+
+function toolsList(era: Era) {
+  const meta =
+    era === 'modern'
+      ? {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'kiln-fuzz', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        }
+      : {};
+  return { jsonrpc: '2.0', id: 'after', method: 'tools/list', params: meta };
+}
