@@ -4,7 +4,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  LEGACY_VERSION,
   MCP_ACCEPT,
   modernHeaders,
   modernRequest,
