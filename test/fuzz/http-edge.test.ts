@@ -18,6 +18,7 @@ import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
 import { type Era, wireMessage } from './jsonrpc-grammar.js';
 import {
   expectJsonRpcError,
+  expectNoInternalError,
   expectOwed,
   type JsonRpcId,
   type Owed,
@@ -103,6 +104,7 @@ describe('HTTP edge under generated JSON-RPC traffic', () => {
           }
           if (owed.kind === 'nothing') expect(response.status).toBe(202);
           expectOwed(owed, responsesIn(messages));
+          expectNoInternalError(sent.bytes, responsesIn(messages));
         }),
         fuzzParameters(RUNS),
       );

@@ -6,7 +6,7 @@ import { expectNoLeak } from './answer-hygiene.js';
 import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
 import { type Era, wireMessage } from './jsonrpc-grammar.js';
 import { StdioWire } from './stdio-wire.js';
-import { expectEachAnswered, expectOwed, owedFor, responsesIn } from './wire-expectations.js';
+import { expectEachAnswered, expectNoInternalError, expectOwed, owedFor, responsesIn } from './wire-expectations.js';
 
 const RUNS = 300;
 const NEWLINE = 0x0a;
@@ -33,6 +33,7 @@ describe.each(['legacy', 'modern'] as const)('stdio edge under generated lines (
           // Lines answered by the guard come at once and requests when their handler finishes, so order is free.
           if (owed.length === 1) expectOwed(owed[0]!, responsesIn(answers));
           else expectEachAnswered(owed, responsesIn(answers));
+          for (const line of linesOf(bytes)) expectNoInternalError(line, responsesIn(answers));
         }),
         fuzzParameters(RUNS),
       );
