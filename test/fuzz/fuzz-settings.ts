@@ -1,5 +1,6 @@
 // How every fuzz property runs: one fixed default seed, so `npm test` is deterministic, overridable with
-// KILN_FUZZ_SEED to explore or to replay the seed fast-check printed on a failure; KILN_FUZZ_RUNS scales the runs.
+// KILN_FUZZ_SEED to explore or to replay what fast-check printed on a failure (with KILN_FUZZ_PATH, straight to the
+// shrunk counterexample); KILN_FUZZ_RUNS scales the runs.
 import type { Parameters } from 'fast-check';
 
 /** The seed every property uses unless KILN_FUZZ_SEED says otherwise. */
@@ -7,9 +8,11 @@ export const DEFAULT_FUZZ_SEED = 20260728;
 
 /** KILN_FUZZ_RUNS, when set, replaces each property's own run count (which is kept small for `npm test`). */
 export function fuzzParameters<T>(defaultRuns: number): Parameters<T> {
+  const path = process.env.KILN_FUZZ_PATH;
   return {
     seed: envInteger('KILN_FUZZ_SEED') ?? DEFAULT_FUZZ_SEED,
     numRuns: envInteger('KILN_FUZZ_RUNS') ?? defaultRuns,
+    ...(path ? { path, endOnFailure: true } : {}),
   };
 }
 

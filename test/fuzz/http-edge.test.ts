@@ -27,7 +27,7 @@ import {
   type WireAnswer,
 } from './wire-expectations.js';
 
-const RUNS = 250;
+const RUNS = 500;
 
 /** How the request's headers relate to its body. */
 type HeaderStyle = 'proper' | 'missing' | 'mismatched' | 'unknown-session';

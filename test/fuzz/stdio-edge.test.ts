@@ -8,7 +8,7 @@ import { type Era, wireMessage } from './jsonrpc-grammar.js';
 import { StdioWire } from './stdio-wire.js';
 import { expectEachAnswered, expectNoInternalError, expectOwed, owedFor, responsesIn } from './wire-expectations.js';
 
-const RUNS = 300;
+const RUNS = 400;
 const NEWLINE = 0x0a;
 
 describe.each(['legacy', 'modern'] as const)('stdio edge under generated lines (%s era)', (era: Era) => {

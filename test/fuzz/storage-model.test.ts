@@ -6,7 +6,7 @@ import { providerFactories } from '../storage/storage-test-helpers.js';
 import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
 import { type StorageModel, type StorageReal, storageCommands } from './storage-model.js';
 
-const RUNS = 60;
+const RUNS = 100;
 const START = 1_700_000_000_000;
 
 describe.each(providerFactories)('%s storage provider against the model', (_name, makeProvider) => {

@@ -14,7 +14,7 @@ import { POLLUTION_MARK } from './hostile-values.js';
 import { type JsonSchema, toolArguments } from './schema-arbitraries.js';
 import { tenantSnapshot } from './tenant-snapshot.js';
 
-const RUNS = 120;
+const RUNS = 200;
 
 interface AdvertisedTool {
   readonly name: string;
