@@ -16,9 +16,9 @@ import {
 import { expectNoLeak } from './answer-hygiene.js';
 import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
 import { type Era, wireMessage } from './jsonrpc-grammar.js';
+import { expectNoInternalError } from './pipeline-reach.js';
 import {
   expectJsonRpcError,
-  expectNoInternalError,
   expectOwed,
   type JsonRpcId,
   type Owed,

@@ -13,10 +13,10 @@ import {
 
 export type Era = 'legacy' | 'modern';
 
-export const MODERN_VERSION = '2026-07-28';
+const MODERN_VERSION = '2026-07-28';
 
 /** Methods a client may send, plus names no server implements. */
-export const REQUEST_METHODS = [
+const REQUEST_METHODS = [
   'initialize',
   'ping',
   'tools/list',
@@ -39,7 +39,7 @@ export const REQUEST_METHODS = [
   'constructor',
 ] as const;
 
-export const NOTIFICATION_METHODS = [
+const NOTIFICATION_METHODS = [
   'notifications/initialized',
   'notifications/cancelled',
   'notifications/progress',
@@ -50,7 +50,7 @@ export const NOTIFICATION_METHODS = [
 const NOTES_TOOLS = ['notes_create_note', 'notes_get_note', 'notes_search_notes', 'notes_delete_note'];
 
 /** Ids of every JSON type: the two MCP allows (string, integer) most often, then what it does not. */
-export const anyId: fc.Arbitrary<unknown> = fc.oneof(
+const anyId: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.string({ maxLength: 24 }), weight: 4 },
   {
     arbitrary: fc.oneof(fc.integer(), fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER)),
@@ -144,7 +144,7 @@ function withEnvelope(params: fc.Arbitrary<Record<string, unknown>>, era: Era) {
 }
 
 /** A request to a real (or unknown) method, well-formed as JSON-RPC 2.0. */
-export function validRequest(era: Era): fc.Arbitrary<Record<string, unknown>> {
+function validRequest(era: Era): fc.Arbitrary<Record<string, unknown>> {
   return fc.constantFrom(...REQUEST_METHODS).chain((method) =>
     fc.record({
       jsonrpc: fc.constant('2.0'),
@@ -241,11 +241,12 @@ function compactText(text: string): string {
     .split(/((.)\2{31,})/su)
     .filter((_, index) => index % 3 !== 2)
     .filter((part) => part.length > 0)
-    .map((part) =>
-      part.length >= 32 && part === part[0]!.repeat(part.length)
-        ? `${JSON.stringify(part[0])}.repeat(${part.length})`
-        : JSON.stringify(part),
-    )
+    .map((part) => {
+      const characters = [...part];
+      return characters.length >= 32 && part === characters[0]!.repeat(characters.length)
+        ? `${JSON.stringify(characters[0])}.repeat(${characters.length})`
+        : JSON.stringify(part);
+    })
     .join(' + ');
 }
 

@@ -24,7 +24,7 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (primaryType(schema)) {
     case 'string':
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
+      return validString(schema.minLength ?? 0, Math.min(schema.maxLength ?? 60, 60));
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1_000, max: schema.maximum ?? 1_000 });
     case 'number':
@@ -41,6 +41,17 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
     default:
       return hostileJson;
   }
+}
+
+/** ASCII, graphemes or any code point, within bounds counted in UTF-16 units as zod counts them. */
+function validString(minLength: number, maxLength: number): fc.Arbitrary<string> {
+  return fc
+    .oneof(
+      fc.string({ minLength, maxLength }),
+      fc.string({ unit: 'grapheme', minLength, maxLength }),
+      fc.string({ unit: 'binary', minLength, maxLength }),
+    )
+    .filter((text) => text.length >= minLength && text.length <= maxLength);
 }
 
 /** A value that breaks one constraint of the schema, or has the wrong type altogether. */

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoLeak } from './answer-hygiene.js';
 import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
 import { type Era, wireMessage } from './jsonrpc-grammar.js';
+import { expectNoInternalError } from './pipeline-reach.js';
 import { StdioWire } from './stdio-wire.js';
-import { expectEachAnswered, expectNoInternalError, expectOwed, owedFor, responsesIn } from './wire-expectations.js';
+import { expectEachAnswered, expectOwed, owedFor, responsesIn } from './wire-expectations.js';
 
 const RUNS = 400;
 const NEWLINE = 0x0a;
@@ -24,7 +25,8 @@ describe.each(['legacy', 'modern'] as const)('stdio edge under generated lines (
     async () => {
       await fc.assert(
         fc.asyncProperty(wireMessage(era), async (bytes) => {
-          const owed = linesOf(bytes).map(owedFor);
+          const lines = linesOf(bytes);
+          const owed = lines.map(owedFor);
           const owedIds = owed.flatMap((line) => (line.kind === 'response' ? [line.id] : []));
           const answers = await wire.exchange(bytes, owedIds);
 
@@ -33,13 +35,13 @@ describe.each(['legacy', 'modern'] as const)('stdio edge under generated lines (
           // Lines answered by the guard come at once and requests when their handler finishes, so order is free.
           if (owed.length === 1) expectOwed(owed[0]!, responsesIn(answers));
           else expectEachAnswered(owed, responsesIn(answers));
-          for (const line of linesOf(bytes)) expectNoInternalError(line, responsesIn(answers));
+          for (const line of lines) expectNoInternalError(line, responsesIn(answers));
         }),
         fuzzParameters(RUNS),
       );
 
       expect(wire.alive).toBe(true);
-      const [list] = await wire.exchange(Buffer.from(JSON.stringify(toolsList(era))), ['after']);
+      const [list] = await wire.exchange(wire.request('after', 'tools/list'), ['after']);
       expect(JSON.stringify(list)).toContain('notes_create_note');
     },
     fuzzTimeout(RUNS, 100),
@@ -56,18 +58,4 @@ function linesOf(bytes: Buffer): Buffer[] {
   }
   lines.push(bytes.subarray(start));
   return lines.filter((line) => !/^\s*$/.test(line.toString('utf8')));
-}
-
-function toolsList(era: Era) {
-  const meta =
-    era === 'modern'
-      ? {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientInfo': { name: 'kiln-fuzz', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        }
-      : {};
-  return { jsonrpc: '2.0', id: 'after', method: 'tools/list', params: meta };
 }

@@ -16,9 +16,8 @@ export class StdioWire {
   private readonly lines: string[] = [];
   private partial = '';
   private read = 0;
-  private sentinels = 0;
+  private markers = 0;
   private wake: () => void = () => undefined;
-
   private stderr = '';
   private readonly exited: Promise<void>;
 
@@ -28,8 +27,9 @@ export class StdioWire {
   ) {
     // Not the integration suite's RawStdioServer: it re-splits all of stdout on every chunk, which a long fuzz run
     // turns quadratic.
-    child.stdout.on('data', (chunk: Buffer) => {
-      const parts = (this.partial + chunk.toString('utf8')).split('\n');
+    // Decoded by the stream, so a character split across two chunks survives.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (this.partial + chunk).split('\n');
       this.partial = parts.pop() ?? '';
       this.lines.push(...parts);
       this.wake();
@@ -69,9 +69,9 @@ export class StdioWire {
    * marker's response, and any answer to `owedIds` that arrives after it (a handler may still have been running).
    */
   async exchange(bytes: Buffer, owedIds: readonly (string | number)[], timeoutMs = 10_000): Promise<WireAnswer[]> {
-    const marker = `kiln-fuzz-marker-${++this.sentinels}`;
+    const marker = `kiln-fuzz-marker-${++this.markers}`;
     this.child.stdin.write(Buffer.concat([bytes, Buffer.from('\n')]));
-    this.write(JSON.stringify(this.ping(marker)));
+    this.write(this.request(marker, 'ping').toString('utf8'));
     const deadline = Date.now() + timeoutMs;
     const answers = (): WireAnswer[] => this.linesFrom(this.read).map((line) => JSON.parse(line) as WireAnswer);
     await this.until(() => answers().some((answer) => answer.id === marker), deadline, `the marker ${marker}`);
@@ -100,8 +100,10 @@ export class StdioWire {
     await this.exited;
   }
 
-  private ping(id: string) {
-    return { jsonrpc: '2.0', id, method: 'ping', ...(this.era === 'modern' ? { params: { _meta: ENVELOPE } } : {}) };
+  /** A request shaped for this connection's era (the envelope in `_meta` on 2026-07-28), as one line's bytes. */
+  request(id: string, method: string): Buffer {
+    const params = this.era === 'modern' ? { params: { _meta: ENVELOPE } } : {};
+    return Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method, ...params }));
   }
 
   private write(line: string): void {
