@@ -18,6 +18,7 @@ import { fuzzParameters, fuzzTimeout } from './fuzz-settings.js';
 import { type Era, wireMessage } from './jsonrpc-grammar.js';
 import { expectNoInternalError } from './pipeline-reach.js';
 import {
+  distinctIds,
   expectJsonRpcError,
   expectOwed,
   type JsonRpcId,
@@ -27,7 +28,7 @@ import {
   type WireAnswer,
 } from './wire-expectations.js';
 
-const RUNS = 500;
+const RUNS = 300;
 
 /** How the request's headers relate to its body. */
 type HeaderStyle = 'proper' | 'missing' | 'mismatched' | 'unknown-session';
@@ -79,32 +80,13 @@ describe('HTTP edge under generated JSON-RPC traffic', () => {
   it(
     'answers each request once with its id, never 5xx, never a stack or path, and keeps serving',
     async () => {
+      // One to four requests in flight at once (distinct ids, as a client keeps them), so answers could cross.
+      const together = fc
+        .array(exchange, { minLength: 1, maxLength: 4 })
+        .filter((group) => distinctIds(group.map((sent) => owedFor(sent.bytes))));
       await fc.assert(
-        fc.asyncProperty(exchange, async (sent) => {
-          const response = await fetch(server.endpoint, {
-            method: 'POST',
-            headers: headersFor(sent, sessionId),
-            body: sent.bytes,
-            signal: AbortSignal.timeout(10_000),
-          });
-          const text = await response.text();
-          expect(response.status, text.slice(0, 500)).toBeLessThan(500);
-          expectNoLeak(text, sent.bytes.toString('utf8'));
-
-          const owed = owedFor(sent.bytes);
-          const messages = bodyMessages(text, response.headers.get('content-type'));
-          if (response.status >= 400) {
-            // Streamable HTTP: a refused POST gets an HTTP error status, and its JSON-RPC error body has no id (null)
-            // when the refusal is about the HTTP request rather than the message.
-            expect(messages, `HTTP ${response.status} carries one JSON-RPC error: ${text.slice(0, 500)}`).toHaveLength(
-              1,
-            );
-            expectJsonRpcError(messages[0]!, refusalIds(owed));
-            return;
-          }
-          if (owed.kind === 'nothing') expect(response.status).toBe(202);
-          expectOwed(owed, responsesIn(messages));
-          expectNoInternalError(sent.bytes, responsesIn(messages));
+        fc.asyncProperty(together, async (group) => {
+          await Promise.all(group.map((sent) => expectAnswered(server.endpoint, sent, sessionId)));
         }),
         fuzzParameters(RUNS),
       );
@@ -128,6 +110,32 @@ describe('HTTP edge under generated JSON-RPC traffic', () => {
     fuzzTimeout(RUNS, 100),
   );
 });
+
+/** POSTs one generated message and checks its answer: status, hygiene, and the JSON-RPC answers it was owed. */
+async function expectAnswered(endpoint: string, sent: Exchange, sessionId: string): Promise<void> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: headersFor(sent, sessionId),
+    body: sent.bytes,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  expect(response.status, text.slice(0, 500)).toBeLessThan(500);
+  expectNoLeak(text, sent.bytes.toString('utf8'));
+
+  const owed = owedFor(sent.bytes);
+  const messages = bodyMessages(text, response.headers.get('content-type'));
+  if (response.status >= 400) {
+    // Streamable HTTP: a refused POST gets an HTTP error status, and its JSON-RPC error body has no id (null) when
+    // the refusal is about the HTTP request rather than the message.
+    expect(messages, `HTTP ${response.status} carries one JSON-RPC error: ${text.slice(0, 500)}`).toHaveLength(1);
+    expectJsonRpcError(messages[0]!, refusalIds(owed));
+    return;
+  }
+  if (owed.kind === 'nothing') expect(response.status).toBe(202);
+  expectOwed(owed, responsesIn(messages));
+  expectNoInternalError(sent.bytes, responsesIn(messages));
+}
 
 /** The ids a refusal of the whole HTTP request may carry: null, or the message's own id where it has one. */
 function refusalIds(owed: Owed): JsonRpcId[] {

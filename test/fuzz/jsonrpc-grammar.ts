@@ -220,34 +220,56 @@ export function wireMessage(era: Era): fc.Arbitrary<Buffer> {
   );
   return fc
     .oneof(
-      { arbitrary: text.map((message) => Buffer.from(message, 'utf8')), weight: 12 },
-      { arbitrary: garbage, weight: 1 },
+      { arbitrary: text.map((message) => Buffer.from(message, 'utf8')), weight: 60 },
+      { arbitrary: garbage, weight: 5 },
+      { arbitrary: oversized(era), weight: 1 },
     )
     .map(printable);
 }
 
-/** Bytes that print in a counterexample as a replayable expression: their text when UTF-8, else their hex. */
-function printable(bytes: Buffer): Buffer {
-  const text = bytes.toString('utf8');
-  const shown = Buffer.from(text, 'utf8').equals(bytes)
-    ? `Buffer.from(${compactText(text)})`
-    : `Buffer.from("${bytes.toString('hex')}", "hex")`;
-  return Object.defineProperty(bytes, fc.toStringMethod, { value: () => shown });
+/** A request past the edges' size limits: HTTP's body limit (1 MiB) and stdio's line limit (4 MiB). */
+function oversized(era: Era): fc.Arbitrary<Buffer> {
+  return fc.constantFrom(1.1, 4.2).map((mebibytes) => {
+    const body = 'x'.repeat(Math.round(mebibytes * 1024 * 1024));
+    const params = { name: 'notes_create_note', arguments: { title: 'Oversized', body } };
+    const request = { jsonrpc: '2.0', id: 'oversized', method: 'tools/call', params };
+    if (era === 'modern')
+      Object.assign(params, { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION } });
+    return Buffer.from(JSON.stringify(request), 'utf8');
+  });
 }
 
-/** A string literal with long runs of one character written as `.repeat()`, so huge values print in a line. */
+/** Bytes that print in a counterexample as a replayable expression: their text when UTF-8, else their hex. */
+export function printable(bytes: Buffer): Buffer {
+  // Rendered only when fast-check prints a counterexample: generating a multi-megabyte message stays cheap.
+  const shown = () => {
+    const text = bytes.toString('utf8');
+    return Buffer.from(text, 'utf8').equals(bytes)
+      ? `Buffer.from(${compactText(text)})`
+      : `Buffer.from("${bytes.toString('hex')}", "hex")`;
+  };
+  return Object.defineProperty(bytes, fc.toStringMethod, { value: shown });
+}
+
+/** A string expression with runs of 32 or more of one character written as `.repeat()`, so huge values fit a line. */
 function compactText(text: string): string {
-  return text
-    .split(/((.)\2{31,})/su)
-    .filter((_, index) => index % 3 !== 2)
-    .filter((part) => part.length > 0)
-    .map((part) => {
-      const characters = [...part];
-      return characters.length >= 32 && part === characters[0]!.repeat(characters.length)
-        ? `${JSON.stringify(characters[0])}.repeat(${characters.length})`
-        : JSON.stringify(part);
-    })
-    .join(' + ');
+  const parts: string[] = [];
+  const characters = [...text];
+  let literal = '';
+  for (let start = 0; start < characters.length; ) {
+    let end = start + 1;
+    while (end < characters.length && characters[end] === characters[start]) end++;
+    if (end - start >= 32) {
+      if (literal) parts.push(JSON.stringify(literal));
+      parts.push(`${JSON.stringify(characters[start])}.repeat(${end - start})`);
+      literal = '';
+    } else {
+      literal += characters.slice(start, end).join('');
+    }
+    start = end;
+  }
+  if (literal || parts.length === 0) parts.push(JSON.stringify(literal));
+  return parts.join(' + ');
 }
 
 /** Bytes that are not JSON: random binary (often not UTF-8), truncated messages, and text near JSON. */

@@ -39,6 +39,22 @@ function owedForMessage(message: unknown): Owed {
   return { kind: 'error', ids: readable ? [null, id] : [null] };
 }
 
+/** The request ids in a message, batch members included (an edge may refuse a batch whole). */
+function requestIds(owed: Owed): (string | number)[] {
+  if (owed.kind === 'response') return [owed.id];
+  if (owed.kind === 'batch') return owed.members.flatMap(requestIds);
+  return [];
+}
+
+/**
+ * True when no request id repeats across messages sent together: a client must not reuse an id while its request is
+ * in flight (JSON-RPC 2.0 §4), so a repeat would test the client, not the server.
+ */
+export function distinctIds(owed: readonly Owed[]): boolean {
+  const ids = owed.flatMap(requestIds);
+  return new Set(ids).size === ids.length;
+}
+
 /** Responses among what the server wrote (its own requests and notifications are not answers). */
 export function responsesIn(messages: readonly WireAnswer[]): WireAnswer[] {
   return messages.filter((message) => message.method === undefined && ('result' in message || 'error' in message));
