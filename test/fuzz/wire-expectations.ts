@@ -39,19 +39,20 @@ function owedForMessage(message: unknown): Owed {
   return { kind: 'error', ids: readable ? [null, id] : [null] };
 }
 
-/** The request ids in a message, batch members included (an edge may refuse a batch whole). */
-function requestIds(owed: Owed): (string | number)[] {
+/** The ids in a message an answer may carry: requests', batch members', and those readable in an invalid message. */
+function answerIds(owed: Owed): (string | number)[] {
   if (owed.kind === 'response') return [owed.id];
-  if (owed.kind === 'batch') return owed.members.flatMap(requestIds);
+  if (owed.kind === 'batch') return owed.members.flatMap(answerIds);
+  if (owed.kind === 'error') return owed.ids.filter((id) => id !== null);
   return [];
 }
 
 /**
- * True when no request id repeats across messages sent together: a client must not reuse an id while its request is
- * in flight (JSON-RPC 2.0 §4), so a repeat would test the client, not the server.
+ * True when no id repeats across messages sent together: a client must not reuse an id while its request is in
+ * flight (JSON-RPC 2.0 §4), and with a repeat an answer could not be told apart from another's.
  */
 export function distinctIds(owed: readonly Owed[]): boolean {
-  const ids = owed.flatMap(requestIds);
+  const ids = owed.flatMap(answerIds);
   return new Set(ids).size === ids.length;
 }
 
