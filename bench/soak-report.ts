@@ -14,7 +14,8 @@ export interface SoakSettings {
 export interface SoakOutcome {
   readonly settings: SoakSettings;
   readonly load: Result;
-  readonly writes: number;
+  readonly notesCreated: number;
+  readonly sessionsChurned: number;
   readonly writeFailures: readonly string[];
   readonly rss: readonly RssSample[];
   /** /healthz after the load: live 2025 sessions (the mix's two) and requests in flight (none). */
@@ -55,7 +56,10 @@ export function renderSoak(outcome: SoakOutcome): string {
   const rows: [string, string][] = [
     ['duration', `${settings.seconds} s, ${settings.connections} connections, warm-up ${settings.warmupS} s`],
     ['requests (load)', String(load.requests.total)],
-    ['writes (paced)', String(outcome.writes)],
+    [
+      'paced writes',
+      `${outcome.notesCreated} notes created, ${outcome.sessionsChurned} 2025 sessions opened and closed`,
+    ],
     ['errors', String(load.errors + load.timeouts + load.mismatches + outcome.writeFailures.length)],
     ['non-2xx', String(load.non2xx)],
     ['req/s', load.requests.average.toFixed(0)],

@@ -1,7 +1,8 @@
 // The soak's traffic. Under autocannon, every connection cycles through a read mix of both eras: 2026-07-28
 // tools/call (get, search), resources/read and prompts/get, and tools/call and tools/list on open 2025 sessions.
-// Beside it, a paced loop writes: it creates notes and opens, uses and deletes 2025 sessions. Writes are paced so
-// that the store's growth (every note stays in memory) is small next to a leak the RSS check should catch.
+// Beside it, a paced loop opens, uses and deletes a 2025 session four times a second and creates a note once a
+// second. Notes are never deleted (deleting asks the user), and every search reads them all, so creating them
+// faster would turn the store's growth and the example's linear search into a false leak and a slowdown.
 
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import type { SequencedRequest } from 'autocannon';
@@ -54,11 +55,12 @@ export async function readMix(endpointUrl: string): Promise<SequencedRequest[]> 
     getNote(MODERN),
     modernRequest(
       'tools/call',
-      { name: 'notes_search_notes', arguments: { query: 'soak', limit: 5 } },
+      { name: 'notes_search_notes', arguments: { query: 'benchmark', limit: 5 } },
       'notes_search_notes',
     ),
     modernRequest('resources/read', { uri: `notes://${noteId}` }, `notes://${noteId}`),
-    modernRequest('prompts/get', { name: 'notes_summarize', arguments: { tag: 'soak' } }, 'notes_summarize'),
+    // The seeded note is the only one tagged `bench`, so the prompt stays the same size however many notes are written.
+    modernRequest('prompts/get', { name: 'notes_summarize', arguments: { tag: 'bench' } }, 'notes_summarize'),
     ...sessions.flatMap((sessionId) => [getNote(LEGACY, sessionId), sessionRequest(sessionId, 'tools/list', {})]),
   ];
 }
@@ -84,31 +86,28 @@ export function answered(body: string): boolean {
 }
 
 export interface WriteLoop {
-  readonly writes: number;
+  readonly notesCreated: number;
+  readonly sessionsChurned: number;
   readonly failures: readonly string[];
   stop(): Promise<void>;
 }
 
-/** Every `everyMs`: one note created (2026-07-28) and one 2025 session opened, used once and deleted. */
-export function paceWrites(endpointUrl: string, everyMs = 250): WriteLoop {
+/** Every `everyMs`, one 2025 session opened, used once and deleted; every `notesEvery`-th time, one note created. */
+export function paceWrites(endpointUrl: string, everyMs = 250, notesEvery = 4): WriteLoop {
   const failures: string[] = [];
-  let writes = 0;
+  const counts = { notes: 0, sessions: 0 };
   let running = true;
   const loop = (async () => {
     for (let round = 0; running; round++) {
       const started = Date.now();
       try {
-        await expectAnswered(
-          endpointUrl,
-          toolCall(MODERN, 'notes_create_note', {
-            title: `Soak ${round}`,
-            body: 'Written by the soak.',
-            tags: ['soak'],
-          }),
-          'notes_create_note',
-        );
+        if (round % notesEvery === 0) {
+          const note = { title: `Churn ${round}`, body: 'Written by the write loop.', tags: ['churn'] };
+          await expectAnswered(endpointUrl, toolCall(MODERN, 'notes_create_note', note), 'notes_create_note');
+          counts.notes++;
+        }
         await sessionRoundTrip(endpointUrl);
-        writes += 2;
+        counts.sessions++;
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error));
       }
@@ -116,8 +115,11 @@ export function paceWrites(endpointUrl: string, everyMs = 250): WriteLoop {
     }
   })();
   return {
-    get writes() {
-      return writes;
+    get notesCreated() {
+      return counts.notes;
+    },
+    get sessionsChurned() {
+      return counts.sessions;
     },
     failures,
     stop: async () => {
@@ -140,7 +142,7 @@ async function sessionRoundTrip(endpointUrl: string): Promise<void> {
   const sessionId = await openSession(endpointUrl);
   await expectAnswered(
     endpointUrl,
-    sessionRequest(sessionId, 'tools/call', { name: 'notes_search_notes', arguments: { query: 'soak' } }),
+    sessionRequest(sessionId, 'tools/call', { name: 'notes_search_notes', arguments: { query: 'benchmark' } }),
     '2025 session tools/call',
   );
   const closed = await fetch(endpointUrl, {
