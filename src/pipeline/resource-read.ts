@@ -67,6 +67,14 @@ async function readResourceRound(
     }
     params = parsed.data;
   }
+  // A URI can match a template and still not be a URL (`notes://a b`): ctx.uri needs one, so it is the caller's error.
+  if (!URL.canParse(uri)) {
+    throw kilnError('invalid_arguments', `Invalid URI for resource ${resource.name}: ${uri} is not a valid URL.`, {
+      uri,
+      recovery: { hint: `Percent-encode the values you put into ${resource.uriTemplate}, then read it again.` },
+      requestId: seed.requestId,
+    });
+  }
   const operation = `resource ${resource.name}`;
   const scopedSeed = { ...seed, uri: new URL(uri), operation };
   return runScopedHandler(runtime, scopedSeed, resource.resourceClass, resource.contract, (handler, context) =>

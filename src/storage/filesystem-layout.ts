@@ -16,22 +16,31 @@ const SEGMENT_DIR = new RegExp(`^[0-9a-f]{${SEGMENT_LENGTH}}$`);
 export const TEMP_DIR_NAME = '.tmp';
 
 /** Names `tenantDirectory` gives; anything else under the root (the temp directory, strays) is not a tenant. */
-export const TENANT_DIR_NAME = /^[th]_[0-9a-f]+$/;
+export const TENANT_DIR_NAME = /^[thuv]_[0-9a-f]+$/;
 
 export interface LocatedEntry {
   key: string;
   path: string;
 }
 
+/** With the `u` flag a surrogate pair is one code point, so this matches only a surrogate standing alone. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 function toHex(text: string): string {
   return Buffer.from(text, 'utf8').toString('hex');
 }
 
-/** The tenant's directory: hex of the id, or a SHA-256 of it when the hex would not fit in one name. */
+/**
+ * The tenant's directory: hex of the id, or a SHA-256 of it when the hex would not fit in one name. A tenant id that
+ * is not well-formed UTF-16 (a lone surrogate, say from a token's `tid` claim) has no UTF-8 form of its own: UTF-8
+ * would turn it into U+FFFD and so into another tenant's directory. Its code units name it instead, under `u_`.
+ */
 export function tenantDirectory(root: string, tenantId: string): string {
-  const hex = toHex(tenantId);
-  const name = hex.length <= SEGMENT_LENGTH ? `t_${hex}` : `h_${createHash('sha256').update(tenantId).digest('hex')}`;
-  return join(root, name);
+  const wellFormed = !LONE_SURROGATE.test(tenantId);
+  const bytes = wellFormed ? Buffer.from(tenantId, 'utf8') : Buffer.from(tenantId, 'utf16le');
+  const hex = bytes.toString('hex');
+  if (hex.length <= SEGMENT_LENGTH) return join(root, `${wellFormed ? 't' : 'u'}_${hex}`);
+  return join(root, `${wellFormed ? 'h' : 'v'}_${createHash('sha256').update(bytes).digest('hex')}`);
 }
 
 /** The file holding `key`: every full segment but the last becomes a directory, the rest names the file. */

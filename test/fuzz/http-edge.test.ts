@@ -168,11 +168,10 @@ function mirroredFields(bytes: Buffer): { method?: string; name?: string } {
   } catch {
     return {};
   }
-  // Finding (reported, not fixed here): a request whose headers pass Node's 16 KiB limit is refused with 431 by
-  // Fastify's default client-error handler, whose body is not JSON-RPC. Mirrored values stay short to keep this
-  // property about the MCP edge; repro: Mcp-Name mirroring a 20 000-character prompt name.
+  // Mirrored values may pass Node's 16 KiB header limit: the 431 that follows must be a JSON-RPC error too (it once
+  // was Fastify's own body). Only printable ASCII is mirrored, since fetch refuses anything else in a header.
   const headerSafe = (value: unknown) =>
-    typeof value === 'string' && value.length <= 4_096 && /^[\x20-\x7e]*$/.test(value) ? value : undefined;
+    typeof value === 'string' && value.length <= 32_768 && /^[\x20-\x7e]*$/.test(value) ? value : undefined;
   return {
     method: headerSafe(message?.method),
     name: headerSafe(message?.params?.name) ?? headerSafe(message?.params?.uri),

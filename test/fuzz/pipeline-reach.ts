@@ -23,10 +23,8 @@ export function reachesKilnPipeline(message: unknown): message is { id: string |
           (isPlainObject(params.arguments) && Object.values(params.arguments).every((v) => typeof v === 'string')))
       );
     case 'resources/read':
-      // Finding (reported, not fixed here): a URI that matches a template but that WHATWG URL cannot parse
-      // ("notes://a b", "notes://<") makes resource-read.ts's `new URL(uri)` throw, answered as -32603 "Invalid URL"
-      // instead of an invalid-params error. Such URIs are left out until that is fixed.
-      return typeof params.uri === 'string' && URL.canParse(params.uri);
+      // URIs WHATWG URL cannot parse ("notes://a b", "notes://<") included: they once surfaced as -32603.
+      return typeof params.uri === 'string';
     default:
       return false;
   }

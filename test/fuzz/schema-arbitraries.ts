@@ -25,10 +25,14 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   switch (primaryType(schema)) {
     case 'string':
       return validString(schema.minLength ?? 0, Math.min(schema.maxLength ?? 60, 60));
-    case 'integer':
-      return fc.integer({ min: schema.minimum ?? -1_000, max: schema.maximum ?? 1_000 });
-    case 'number':
-      return fc.double({ min: schema.minimum ?? -1_000, max: schema.maximum ?? 1_000, noNaN: true });
+    case 'integer': {
+      const [min, max] = bounds(schema);
+      return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
+    }
+    case 'number': {
+      const [min, max] = bounds(schema);
+      return fc.double({ min, max, noNaN: true });
+    }
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -56,16 +60,29 @@ function validString(minLength: number, maxLength: number): fc.Arbitrary<string>
 
 /** A value that breaks one constraint of the schema, or has the wrong type altogether. */
 export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
-  const wrongType = fc.oneof(hostileJson, deepValue, pollutingObject).filter((value) => !hasType(schema, value));
-  const broken: fc.Arbitrary<unknown>[] = [wrongType];
+  // A schema with no type of its own ($ref, composition) has no wrong type to send: any value may be right.
+  const broken: fc.Arbitrary<unknown>[] =
+    primaryType(schema) === undefined
+      ? [hostileJson]
+      : [fc.oneof(hostileJson, deepValue, pollutingObject).filter((value) => !hasType(schema, value))];
   if (schema.minLength !== undefined && schema.minLength > 0) {
     broken.push(fc.string({ maxLength: schema.minLength - 1 }));
   }
   if (schema.maxLength !== undefined) {
     broken.push(fc.integer({ min: schema.maxLength + 1, max: schema.maxLength * 50 + 1 }).map((n) => 'y'.repeat(n)));
   }
-  if (schema.minimum !== undefined) broken.push(fc.integer({ max: schema.minimum - 1 }));
-  if (schema.maximum !== undefined) broken.push(fc.integer({ min: schema.maximum + 1 }));
+  // Bounds at the edge of safe integers (zod's int()) leave no safe integer beyond them to send.
+  const { minimum, maximum } = schema;
+  if (minimum !== undefined && minimum - 1 >= Number.MIN_SAFE_INTEGER) {
+    broken.push(
+      fc.integer({ min: Math.max(Number.MIN_SAFE_INTEGER, minimum - 1_000_000), max: Math.ceil(minimum) - 1 }),
+    );
+  }
+  if (maximum !== undefined && maximum + 1 <= Number.MAX_SAFE_INTEGER) {
+    broken.push(
+      fc.integer({ min: Math.floor(maximum) + 1, max: Math.min(Number.MAX_SAFE_INTEGER, maximum + 1_000_000) }),
+    );
+  }
   if (primaryType(schema) === 'integer') broken.push(fc.double({ noInteger: true, noNaN: true }));
   if (primaryType(schema) === 'array') broken.push(fc.array(invalidValue(schema.items ?? {}), { minLength: 1 }));
   return fc.oneof(...broken);
@@ -88,7 +105,10 @@ export interface FuzzedArguments {
 
 /** The whole `arguments` of a call to a tool whose inputSchema is `schema`. */
 export function toolArguments(schema: JsonSchema): fc.Arbitrary<FuzzedArguments> {
-  const valid = validObject(schema).map((args) => ({ args, valid: true }));
+  // Drawing each property valid satisfies a schema only when nothing ties the properties together or points
+  // elsewhere; with composition or references the draw is still sent, but not promised to be accepted.
+  const assured = !usesComposition(schema);
+  const valid = validObject(schema).map((args) => ({ args, valid: assured }));
   const mangled = mangledObject(schema).map((args) => ({ args, valid: false }));
   const notAnObject = fc
     .oneof(hostileString, edgeNumber, fc.constant(null), fc.array(hostileJson, { maxLength: 3 }), deepValue)
@@ -129,8 +149,29 @@ function mangledObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>
     .map(([declared, extra]) => Object.fromEntries([...declared.flat(), ...extra]));
 }
 
+/**
+ * Valid numbers near zero: the schema's bounds intersected with -1,000..1,000 (a tool may wait that many ms), or a
+ * window of 2,000 at the schema's own bound when the two do not meet.
+ */
+function bounds(schema: { readonly minimum?: number; readonly maximum?: number }): [number, number] {
+  const min = Math.max(schema.minimum ?? -1_000, -1_000);
+  const max = Math.min(schema.maximum ?? 1_000, 1_000);
+  if (min <= max) return [min, max];
+  return schema.minimum !== undefined && schema.minimum > 1_000
+    ? [schema.minimum, Math.min(schema.maximum ?? Number.MAX_SAFE_INTEGER, schema.minimum + 2_000)]
+    : [Math.max(schema.minimum ?? Number.MIN_SAFE_INTEGER, (schema.maximum ?? 0) - 2_000), schema.maximum ?? 0];
+}
+
 function primaryType(schema: JsonSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type[0] : (schema.type as string | undefined);
+}
+
+const COMPOSITION_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'not', 'if', '$ref', 'dependentRequired'];
+
+function usesComposition(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  if (COMPOSITION_KEYWORDS.some((keyword) => keyword in schema)) return true;
+  return Object.values(schema).some((child) => usesComposition(child));
 }
 
 function hasType(schema: JsonSchema, value: unknown): boolean {

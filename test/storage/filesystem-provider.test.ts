@@ -1,6 +1,7 @@
 // Runs the compliance suite against the filesystem provider, plus what only a shared directory can show: atomic
 // `take` across two provider instances, the on-disk layout, and purging of expired files.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
@@ -162,5 +163,22 @@ describe('FilesystemStorageProvider on disk', () => {
     await writeFile(join(root, entryFile ?? ''), '{ not json');
     const error = await expectMcpError(provider.get('t', 'k'), JsonRpcErrorCode.StorageError, /"k".*corrupt/);
     expect(error.data).toMatchObject({ reason: 'storage_corrupt', key: 'k' });
+  });
+});
+
+describe('FilesystemStorageProvider tenant directories', () => {
+  it('keeps a tenant id with a lone surrogate apart from the one UTF-8 would fold it into', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'kiln-fs-tenant-'));
+    const provider = new FilesystemStorageProvider({ root });
+    try {
+      await provider.set('acme\ufffd', 'notes/1', '"secret"');
+      expect(await provider.get('acme\ud800', 'notes/1')).toBeNull();
+      await provider.set('acme\ud800', 'notes/1', '"own"');
+      expect(await provider.get('acme\ufffd', 'notes/1')).toBe('"secret"');
+      expect(await provider.get('acme\ud800', 'notes/1')).toBe('"own"');
+    } finally {
+      await provider.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
