@@ -103,6 +103,7 @@ describe('public API', () => {
       'InMemoryServerEventBus',
       'InMemorySessionEventStore',
       'InMemorySessionRegistry',
+      'NoSessionPeers',
       'eventTenant',
       'http',
       'landingPageModel',

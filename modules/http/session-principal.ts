@@ -17,7 +17,13 @@ export function principalOf(req: IncomingMessage): string | undefined {
 /** The tenant of a principal string; undefined both for an anonymous session and for a token without a tenant. */
 export function principalTenant(principal: string | undefined): { readonly tenantId: string | undefined } | undefined {
   if (principal === undefined) return undefined;
-  const parsed: unknown = JSON.parse(principal);
+  // Records written by another version or host may hold any opaque string: such a session hears unscoped events only.
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(principal);
+  } catch {
+    return { tenantId: undefined };
+  }
   const tenant = Array.isArray(parsed) ? parsed[2] : undefined;
   return { tenantId: typeof tenant === 'string' ? tenant : undefined };
 }
