@@ -18,6 +18,7 @@ import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accep
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { FailureLog } from './failure-log.js';
+import { openFastPath } from './fast-path/fast-path.js';
 import { fastifyLogger } from './fastify-logger.js';
 import { checkHostHeader } from './host-header.js';
 import { errorHandler } from './http-errors.js';
@@ -102,8 +103,11 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
   const legacy = new LegacySessionLeg(app, config, { ...options, bus }, (error) => failures.report(error));
   let closing = false;
+  const fast = config.fastPath ? await openFastPath(app, { keepAliveMs: config.timeouts.sseKeepAliveMs }) : undefined;
 
   fastify.post(endpoint, async (request, reply) => {
+    // A plain 2026-07-28 request the fast path owns is answered there; everything else takes the SDK's entry.
+    if (fast && acceptsPostResponses(request.headers.accept, false) && fast.serve(request, reply)) return reply;
     const body = request.body;
     const legacyEra = await isLegacyRequest(classifierRequest(request.raw), body);
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
@@ -204,6 +208,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       detachBus();
       await legacy.closeAll();
       await modern.close();
+      await fast?.close();
       for (const socket of unusedSockets) socket.destroy();
       await listenerClosed;
     },
