@@ -129,7 +129,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxConnections: read.integer('MCP_HTTP_MAX_CONNECTIONS', 10_000, { min: 1, max: 1_000_000 }),
     maxListenStreams: read.integer('MCP_HTTP_MAX_LISTEN_STREAMS', 1024, { min: 1, max: 1_000_000 }),
     timeouts: readHttpTimeouts(read),
-    fastPath: read.oneOf('MCP_HTTP_FAST_PATH', FAST_PATH_SWITCH, 'off') === 'on',
+    fastPath: read.oneOf('MCP_HTTP_FAST_PATH', FAST_PATH_SWITCH, 'on') === 'on',
   };
   const stdio: StdioConfig = {
     maxLineBytes:
