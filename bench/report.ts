@@ -1,7 +1,15 @@
-// The benchmark's report: one row per (server, era) run, a Kiln/SDK throughput ratio per era, and the JSON record.
+// The benchmark's report: one row per scenario (medians over the alternating rounds), throughput as a ratio to the
+// SDK's createMcpHandler (2026-07-28) or to the SDK's own session wiring (2025 sessions), and the JSON record.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Result } from 'autocannon';
+
+export interface RoundResult {
+  readonly reqPerSec: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** Non-2xx responses, connection errors, timeouts and bodies without the note. */
+  readonly bad: number;
+}
 
 export interface RunRecord {
   readonly server: string;
@@ -9,77 +17,98 @@ export interface RunRecord {
   readonly reqPerSec: number;
   readonly latencyP50Ms: number;
   readonly latencyP99Ms: number;
-  readonly requests: number;
-  readonly non2xx: number;
-  /** Connection errors and timeouts. */
-  readonly errors: number;
-  /** 2xx responses whose body did not carry the note (or carried an error). */
-  readonly mismatches: number;
-  readonly responseBytes: number;
+  readonly bad: number;
+  readonly coldStartMs: number;
+  readonly rssBootMb: number;
+  readonly rssLoadedMb: number;
+  readonly rounds: readonly RoundResult[];
 }
 
-export function toRecord(server: string, era: string, result: Result, responseBytes: number): RunRecord {
+/** What each era's ratio is taken against. */
+const BASELINES: Readonly<Record<string, string>> = {
+  '2026-07-28': 'SDK createMcpHandler',
+  '2025-11-25': 'SDK sessions',
+};
+
+export function summarise(
+  server: string,
+  era: string,
+  rounds: readonly RoundResult[],
+  extra: { coldStartMs: number; rssBootMb: number; rssLoadedMb: number },
+): RunRecord {
   return {
     server,
     era,
-    reqPerSec: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    mismatches: result.mismatches,
-    responseBytes,
+    reqPerSec: median(rounds.map((r) => r.reqPerSec)),
+    latencyP50Ms: median(rounds.map((r) => r.p50)),
+    latencyP99Ms: median(rounds.map((r) => r.p99)),
+    bad: rounds.reduce((sum, r) => sum + r.bad, 0),
+    ...extra,
+    rounds,
   };
 }
 
 export function failed(record: RunRecord): boolean {
-  return record.non2xx + record.errors + record.mismatches > 0;
+  return record.bad > 0;
 }
 
-/** Kiln's req/s over each baseline's, per era where both ran. */
-export function ratios(
-  records: readonly RunRecord[],
-  kiln: string,
-): { era: string; baseline: string; ratio: number }[] {
-  return records
-    .filter((r) => r.server !== kiln)
-    .flatMap((baseline) => {
-      const ours = records.find((r) => r.server === kiln && r.era === baseline.era);
-      return ours ? [{ era: baseline.era, baseline: baseline.server, ratio: ours.reqPerSec / baseline.reqPerSec }] : [];
-    });
+function ratio(record: RunRecord, records: readonly RunRecord[]): number | undefined {
+  const baseline = records.find((r) => r.server === BASELINES[record.era] && r.era === record.era);
+  return baseline ? record.reqPerSec / baseline.reqPerSec : undefined;
 }
 
-export function renderTable(records: readonly RunRecord[], kiln: string): string {
-  const header = ['server', 'era', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'mismatch', 'bytes'];
+export function renderTable(records: readonly RunRecord[], settings: { connections: number; rounds: number }): string {
+  const header = [
+    'server',
+    'era',
+    'req/s',
+    'ratio',
+    'p50 ms',
+    'p99 ms',
+    'cold ms',
+    'RSS boot MB',
+    'RSS load MB',
+    'bad',
+  ];
   const rows = records.map((r) => [
     r.server,
     r.era,
     r.reqPerSec.toFixed(0),
+    `${ratio(r, records)?.toFixed(2) ?? '-'}×`,
     String(r.latencyP50Ms),
     String(r.latencyP99Ms),
-    String(r.non2xx),
-    String(r.errors),
-    String(r.mismatches),
-    String(r.responseBytes),
+    r.coldStartMs.toFixed(0),
+    r.rssBootMb.toFixed(0),
+    r.rssLoadedMb.toFixed(0),
+    String(r.bad),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  const ratioLines = ratios(records, kiln).map(
-    (r) => `  ${r.era.padEnd(20)} ${kiln} / ${r.baseline.padEnd(14)} ${r.ratio.toFixed(2)}`,
-  );
-  return [line(header), ...rows.map(line), '', 'Throughput ratio (req/s):', ...ratioLines].join('\n');
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i < 2 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [
+    `tools/call notes_get_note, ${settings.connections} connections, medians of ${settings.rounds} alternating rounds;`,
+    'ratio = req/s over the SDK createMcpHandler (2026-07-28) or the SDK sessions (2025-11-25) of the same run.',
+    '',
+    line(header),
+    rule,
+    ...rows.map(line),
+  ].join('\n');
 }
 
-export async function writeResults(path: string, settings: object, records: readonly RunRecord[], kiln: string) {
+export async function writeResults(path: string, settings: object, records: readonly RunRecord[]) {
   await mkdir(dirname(path), { recursive: true });
   const document = {
     when: new Date().toISOString(),
     node: process.version,
     settings,
-    runs: records,
-    ratios: ratios(records, kiln),
+    runs: records.map((r) => ({ ...r, ratio: ratio(r, records) })),
   };
   await writeFile(path, `${JSON.stringify(document, null, 2)}\n`);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

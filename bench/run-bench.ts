@@ -1,16 +1,21 @@
-// `npm run bench`: Kiln (notes example) against the bare SDK handler, tools/call notes_get_note under autocannon,
-// per protocol era. Each server runs in its own child process; this process only generates load.
-// BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_WARMUP (s) shorten a run; BENCH_ONLY=<regexp> picks runs by
-// "server era"; BENCH_CPU_PROF=<dir> writes a CPU profile of each server process.
+// `npm run bench`: tools/call notes_get_note under autocannon against Kiln (fast path, SDK path, 2025 sessions), the
+// bare SDK (createMcpHandler on node:http and Fastify, its 2025 session wiring) and raw Fastify as the ceiling. Every
+// server runs in its own child process and all stay up together; rounds alternate between them, so a noisy machine
+// slows each server alike and the ratios (medians over rounds) stay comparable. Also cold start (spawn → first
+// successful tools/call over HTTP) and RSS after boot and after load.
+// BENCH_ROUNDS, BENCH_DURATION (s per round), BENCH_CONNECTIONS (16), BENCH_WARMUP (s) shape a run;
+// BENCH_ONLY=<regexp> picks scenarios by label; BENCH_CPU_PROF=<dir> writes a CPU profile of each server process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { failed, type RunRecord, renderTable, toRecord, writeResults } from './report.js';
+import { failed, type RoundResult, renderTable, summarise, writeResults } from './report.js';
 import {
   answersWithNote,
   BenchSetupError,
   createNote,
+  type HttpCall,
   LEGACY,
   MODERN,
   openSession,
@@ -20,80 +25,122 @@ import {
 import type { ServerKind } from './servers.js';
 
 interface Scenario {
-  readonly server: string;
-  readonly era: string;
+  readonly label: string;
+  readonly era: typeof MODERN | typeof LEGACY;
   readonly kind: ServerKind;
+  readonly session?: boolean;
 }
 
-const KILN = 'kiln';
 const SCENARIOS: readonly Scenario[] = [
-  { server: KILN, era: MODERN, kind: 'kiln-stateless' },
-  { server: 'sdk/node:http', era: MODERN, kind: 'sdk-node' },
-  { server: 'sdk/fastify', era: MODERN, kind: 'sdk-fastify' },
-  { server: KILN, era: `${LEGACY} stateless`, kind: 'kiln-stateless' },
-  { server: 'sdk/node:http', era: `${LEGACY} stateless`, kind: 'sdk-node' },
-  { server: 'sdk/fastify', era: `${LEGACY} stateless`, kind: 'sdk-fastify' },
-  // The SDK handler serves 2025 traffic per request only, so the session run has no baseline.
-  { server: KILN, era: `${LEGACY} session`, kind: 'kiln-stateful' },
+  { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast' },
+  { label: 'Kiln SDK path', era: MODERN, kind: 'kiln-sdk' },
+  { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node' },
+  { label: 'SDK createMcpHandler/Fastify', era: MODERN, kind: 'sdk-fastify' },
+  { label: 'raw Fastify (ceiling)', era: MODERN, kind: 'fastify-raw' },
+  { label: 'Kiln sessions', era: LEGACY, kind: 'kiln-stateful', session: true },
+  { label: 'SDK sessions', era: LEGACY, kind: 'sdk-sessions', session: true },
 ];
 
 const settings = {
-  connections: positiveInt('BENCH_CONNECTIONS', 32),
-  durationS: positiveInt('BENCH_DURATION', 10),
+  connections: positiveInt('BENCH_CONNECTIONS', 16),
+  rounds: positiveInt('BENCH_ROUNDS', 3),
+  durationS: positiveInt('BENCH_DURATION', 5),
   warmupS: positiveInt('BENCH_WARMUP', 2),
 };
 const only = new RegExp(process.env.BENCH_ONLY ?? '');
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const resultsPath = fileURLToPath(new URL('../../bench/results/latest.json', import.meta.url));
 
-const records: RunRecord[] = [];
+interface Running {
+  readonly scenario: Scenario;
+  readonly child: ChildProcess;
+  readonly load: HttpCall & { url: string; method: 'POST'; idReplacement: true };
+  readonly noteId: string;
+  readonly coldStartMs: number;
+  readonly rssBootMb: number;
+  readonly rounds: RoundResult[];
+}
+
+const running: Running[] = [];
 try {
-  for (const scenario of SCENARIOS.filter((s) => only.test(`${s.server} ${s.era}`))) records.push(await run(scenario));
+  // Started one after another, so each cold start is measured on an otherwise idle machine.
+  for (const scenario of SCENARIOS.filter((s) => only.test(s.label))) running.push(await start(scenario));
+  for (const server of running) {
+    process.stdout.write(`warm-up ${server.scenario.label}\n`);
+    await autocannon({ ...server.load, connections: settings.connections, duration: settings.warmupS });
+  }
+  for (let round = 1; round <= settings.rounds; round++) {
+    // Alternate the order each round, so no server always runs right after the same neighbour.
+    const order = round % 2 === 1 ? running : [...running].reverse();
+    for (const server of order) {
+      const result = await autocannon({
+        ...server.load,
+        connections: settings.connections,
+        duration: settings.durationS,
+        verifyBody: answersWithNote(server.noteId),
+      });
+      server.rounds.push({
+        reqPerSec: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        bad: result.non2xx + result.errors + result.timeouts + result.mismatches,
+      });
+      process.stdout.write(`round ${round} ${server.scenario.label}: ${result.requests.average.toFixed(0)} req/s\n`);
+    }
+  }
+  const records = await Promise.all(
+    running.map(async (server) =>
+      summarise(server.scenario.label, server.scenario.era, server.rounds, {
+        coldStartMs: server.coldStartMs,
+        rssBootMb: server.rssBootMb,
+        rssLoadedMb: await rssMb(server.child),
+      }),
+    ),
+  );
+  process.stdout.write(`\n${renderTable(records, settings)}\n\nResults: ${resultsPath}\n`);
+  await writeResults(resultsPath, settings, records);
+  const bad = records.filter(failed);
+  if (bad.length > 0) {
+    process.stderr.write(`\nRuns with errors or non-2xx responses: ${bad.map((r) => r.server).join(', ')}\n`);
+    process.exitCode = 1;
+  }
 } catch (error) {
   if (!(error instanceof BenchSetupError)) throw error;
   process.stderr.write(`\nBenchmark aborted: ${error.message}\n`);
-  process.exit(1);
-}
-process.stdout.write(`\n${renderTable(records, KILN)}\n\nResults: ${resultsPath}\n`);
-await writeResults(resultsPath, settings, records, KILN);
-const bad = records.filter(failed);
-if (bad.length > 0) {
-  process.stderr.write(
-    `\nRuns with errors or non-2xx responses: ${bad.map((r) => `${r.server} ${r.era}`).join(', ')}\n`,
-  );
-  process.exit(1);
-}
-
-async function run(scenario: Scenario): Promise<RunRecord> {
-  process.stdout.write(`${scenario.server} ${scenario.era}: `);
-  const { child, endpointUrl } = await startChild(scenario);
-  try {
-    const noteId = await createNote(endpointUrl);
-    const sessionId = scenario.kind === 'kiln-stateful' ? await openSession(endpointUrl) : undefined;
-    const call = toolCall(scenario.era === MODERN ? MODERN : LEGACY, 'notes_get_note', { id: noteId }, sessionId);
-    const responseBytes = await probe(endpointUrl, call, noteId);
-    const load = { url: endpointUrl, method: 'POST' as const, ...call, idReplacement: true };
-    await autocannon({ ...load, connections: settings.connections, duration: settings.warmupS });
-    const result = await autocannon({
-      ...load,
-      connections: settings.connections,
-      duration: settings.durationS,
-      verifyBody: answersWithNote(noteId),
-    });
-    const record = toRecord(scenario.server, scenario.era, result, responseBytes);
-    process.stdout.write(`${record.reqPerSec.toFixed(0)} req/s\n`);
-    return record;
-  } finally {
+  process.exitCode = 1;
+} finally {
+  for (const { child } of running) {
     child.kill('SIGTERM');
     if (child.exitCode === null) await once(child, 'exit');
   }
+}
+
+async function start(scenario: Scenario): Promise<Running> {
+  const began = performance.now();
+  const { child, endpointUrl } = await startChild(scenario);
+  const noteId = await createNote(endpointUrl);
+  const coldStartMs = performance.now() - began;
+  const sessionId = scenario.session ? await openSession(endpointUrl) : undefined;
+  const call = toolCall(scenario.era, 'notes_get_note', { id: noteId }, sessionId);
+  await probe(endpointUrl, call, noteId);
+  const rssBootMb = await rssMb(child);
+  process.stdout.write(`${scenario.label}: first tools/call after ${coldStartMs.toFixed(0)} ms\n`);
+  return {
+    scenario,
+    child,
+    noteId,
+    coldStartMs,
+    rssBootMb,
+    rounds: [],
+    load: { url: endpointUrl, method: 'POST', ...call, idReplacement: true },
+  };
 }
 
 async function startChild(scenario: Scenario): Promise<{ child: ChildProcess; endpointUrl: string }> {
   const profile =
     cpuProfileDir === undefined
       ? []
-      : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${profileName(scenario)}.cpuprofile`];
+      : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${scenario.kind}.cpuprofile`];
   const entry = fileURLToPath(new URL('./serve-one.js', import.meta.url));
   const child = spawn(process.execPath, [...profile, entry, scenario.kind], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = (await Promise.race([
@@ -105,8 +152,15 @@ async function startChild(scenario: Scenario): Promise<{ child: ChildProcess; en
   return { child, endpointUrl: (JSON.parse(line.split('\n')[0]!) as { endpointUrl: string }).endpointUrl };
 }
 
-function profileName(scenario: Scenario): string {
-  return `${scenario.server}-${scenario.era}`.replace(/[^\w.-]+/g, '_');
+/** The child's resident set, from /proc (Linux); NaN elsewhere. */
+async function rssMb(child: ChildProcess): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function positiveInt(name: string, fallback: number): number {

@@ -1,10 +1,13 @@
-// The servers under benchmark: Kiln serving the notes example over HTTP, and the official SDK's handler alone with
-// an equivalent notes tool, mounted the way the SDK documents it (node:http via toNodeHandler, and Fastify).
-import { createServer } from 'node:http';
+// The servers under benchmark: Kiln serving the notes example over HTTP (fast path on and off, and 2025 sessions),
+// the official SDK alone with an equivalent notes tool, mounted the way the SDK documents it (createMcpHandler on
+// node:http and on Fastify, and its own 2025 session wiring), and raw Fastify answering the same JSON as a ceiling.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpFastifyApp } from '@modelcontextprotocol/fastify';
-import { toNodeHandler } from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import Fastify from 'fastify';
 import { createApp } from 'mcp-kiln';
 import { z } from 'zod';
 import { type Note, NoteSchema } from '../examples/notes/note.js';
@@ -12,7 +15,15 @@ import { NotesModule } from '../examples/notes/notes.module.js';
 import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
 import { http } from '../modules/http/index.js';
 
-export const SERVER_KINDS = ['kiln-stateless', 'kiln-stateful', 'sdk-node', 'sdk-fastify'] as const;
+export const SERVER_KINDS = [
+  'kiln-fast',
+  'kiln-sdk',
+  'kiln-stateful',
+  'sdk-node',
+  'sdk-fastify',
+  'sdk-sessions',
+  'fastify-raw',
+] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
 export interface BenchServer {
@@ -22,23 +33,35 @@ export interface BenchServer {
 
 export function startServer(kind: ServerKind): Promise<BenchServer> {
   switch (kind) {
-    case 'kiln-stateless':
-      return startKiln('stateless');
+    case 'kiln-fast':
+      return startKiln('stateless', 'on');
+    case 'kiln-sdk':
+      return startKiln('stateless', 'off');
     case 'kiln-stateful':
-      return startKiln('stateful');
+      return startKiln('stateful', 'on');
     case 'sdk-node':
       return startSdkOnNode();
     case 'sdk-fastify':
       return startSdkOnFastify();
+    case 'sdk-sessions':
+      return startSdkSessions();
+    case 'fastify-raw':
+      return startRawFastify();
   }
 }
 
-async function startKiln(sessionMode: 'stateless' | 'stateful'): Promise<BenchServer> {
+async function startKiln(sessionMode: 'stateless' | 'stateful', fastPath: 'on' | 'off'): Promise<BenchServer> {
   const app = await createApp(NotesModule, {
     name: 'kiln-notes',
     version: '0.1.0',
     serve: false,
-    env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: sessionMode },
+    env: {
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_PORT: '0',
+      MCP_LOG_LEVEL: 'error',
+      MCP_SESSION_MODE: sessionMode,
+      MCP_HTTP_FAST_PATH: fastPath,
+    },
   });
   const serving = await app.serve(http());
   return {
@@ -70,6 +93,72 @@ async function startSdkOnFastify(): Promise<BenchServer> {
   });
   const origin = await fastify.listen({ host: '127.0.0.1', port: 0 });
   return { endpointUrl: `${origin}/mcp`, close: () => fastify.close() };
+}
+
+/**
+ * The SDK's own 2025 session wiring, as its examples show it: one NodeStreamableHTTPServerTransport and McpServer per
+ * session, found by Mcp-Session-Id. Requests without a session that are not an initialize (the benchmark creates its
+ * note with a 2026-07-28 call) go to createMcpHandler.
+ */
+async function startSdkSessions(): Promise<BenchServer> {
+  const factory = sdkNotesServer(new Map());
+  const modern = toNodeHandler(createMcpHandler(factory));
+  const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = req.method === 'POST' ? JSON.parse(await readBody(req)) : undefined;
+      const sessionId = req.headers['mcp-session-id'];
+      let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+      if (!transport && body?.method === 'initialize') {
+        const created = new NodeStreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => void sessions.set(id, created),
+        });
+        await factory().connect(created);
+        transport = created;
+      }
+      if (transport) await transport.handleRequest(req, res, body);
+      else await modern(req, res, body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpointUrl: `http://127.0.0.1:${port}/mcp`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The ceiling: Fastify parsing the JSON body and answering the same result with no MCP machinery at all. */
+async function startRawFastify(): Promise<BenchServer> {
+  const notes = new Map<string, Note>();
+  const format = (note: Note) => GetNoteTool.prototype.format.call(undefined, note);
+  const fastify = Fastify();
+  fastify.post('/mcp', async (request, reply) => {
+    const { id, params } = request.body as { id: string; params: { name: string; arguments: Record<string, unknown> } };
+    let note: Note | undefined;
+    if (params.name === 'notes_create_note') {
+      note = {
+        id: randomUUID(),
+        tags: [],
+        ...params.arguments,
+        createdAt: new Date().toISOString(),
+      } as unknown as Note;
+      notes.set(note.id, note);
+    } else note = notes.get(String(params.arguments.id));
+    const result = note
+      ? { content: [{ type: 'text', text: format(note) }], structuredContent: note, resultType: 'complete' }
+      : { content: [{ type: 'text', text: 'No such note.' }], isError: true, resultType: 'complete' };
+    return reply.type('application/json').send(JSON.stringify({ result, jsonrpc: '2.0', id }));
+  });
+  const origin = await fastify.listen({ host: '127.0.0.1', port: 0 });
+  return { endpointUrl: `${origin}/mcp`, close: () => fastify.close() };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text;
 }
 
 /**

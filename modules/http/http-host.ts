@@ -21,6 +21,8 @@ import { bearerGate, refuseInsufficientScope } from './bearer-gate.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { FailureLog } from './failure-log.js';
+import { claimModernRequest } from './fast-path/edge-claim.js';
+import { openFastPath } from './fast-path/fast-path.js';
 import { fastifyLogger } from './fastify-logger.js';
 import { checkHostHeader } from './host-header.js';
 import { errorHandler } from './http-errors.js';
@@ -134,16 +136,25 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
   const legacy = new LegacySessionLeg(app, config, { ...options, bus }, (error) => failures.report(error));
   let closing = false;
+  const fast = config.fastPath ? await openFastPath(app, { keepAliveMs: config.timeouts.sseKeepAliveMs }) : undefined;
 
   fastify.post(endpoint, async (request, reply) => {
     const body = request.body;
+    // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs,
+    // whichever path would serve it.
+    const unmetScopes = app.scopeChallenge(body, request.raw.auth);
+    if (unmetScopes) return refuseInsufficientScope(reply, unmetScopes, body, challengeUrl());
+    // A plain 2026-07-28 request the fast path owns is answered there (after the header-parameter check, which the
+    // SDK leaves to Kiln); everything else takes the SDK's entry.
+    if (fast && acceptsPostResponses(request.headers.accept, false) && claimModernRequest(body, request.headers)) {
+      const headerMismatch = app.headerParamMismatch(body, request.headers);
+      if (headerMismatch) return reply.code(400).send(headerMismatch);
+      if (fast.serve(request, reply)) return reply;
+    }
     const legacyEra = await isLegacyRequest(classifierRequest(request.raw), body);
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
-    // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs.
-    const unmetScopes = app.scopeChallenge(body, request.raw.auth);
-    if (unmetScopes) return refuseInsufficientScope(reply, unmetScopes, body, challengeUrl());
     // Header parameters (Mcp-Param-*, SEP-2243): the SDK checks them only for servers it builds, so Kiln does here.
     const headerMismatch = legacyEra ? undefined : app.headerParamMismatch(body, request.headers);
     if (headerMismatch) return reply.code(400).send(headerMismatch);
@@ -267,6 +278,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       await legacy.closeAll();
       await modern.close();
       await tenantListens?.close();
+      await fast?.close();
       for (const socket of unusedSockets) socket.destroy();
       await listenerClosed;
     },

@@ -8,6 +8,7 @@ export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
 export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem', 'redis'] as const;
 export const SESSION_MODES = ['stateless', 'stateful', 'auto'] as const;
 export const AUTH_MODES = ['none', 'jwt', 'oauth'] as const;
+const FAST_PATH_SWITCH = ['on', 'off'] as const;
 
 export type SessionMode = (typeof SESSION_MODES)[number];
 export type AuthMode = (typeof AUTH_MODES)[number];
@@ -31,6 +32,11 @@ export interface HttpConfig {
   /** Open 2026-07-28 subscriptions/listen streams at most (MCP_HTTP_MAX_LISTEN_STREAMS). */
   readonly maxListenStreams: number;
   readonly timeouts: HttpTimeouts;
+  /**
+   * Serve plain 2026-07-28 requests on Kiln's fast path instead of the SDK's per-request handler
+   * (MCP_HTTP_FAST_PATH=on|off); the SDK path still serves everything the fast path does not own.
+   */
+  readonly fastPath: boolean;
 }
 
 /** How long a connection may take at each stage; none limits a response, so event streams stay open. */
@@ -137,6 +143,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxConnections: read.integer('MCP_HTTP_MAX_CONNECTIONS', 10_000, { min: 1, max: 1_000_000 }),
     maxListenStreams: read.integer('MCP_HTTP_MAX_LISTEN_STREAMS', 1024, { min: 1, max: 1_000_000 }),
     timeouts: readHttpTimeouts(read),
+    fastPath: read.oneOf('MCP_HTTP_FAST_PATH', FAST_PATH_SWITCH, 'on') === 'on',
   };
   const stdio: StdioConfig = {
     maxLineBytes:

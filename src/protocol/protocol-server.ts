@@ -1,6 +1,13 @@
 // Builds the SDK's low-level Server for one connection (stdio) or one request (2026-07-28 HTTP) from the compiled
 // runtime. Handlers close over precomputed results, so building a server costs a handful of closures.
-import { isInputRequiredResult, type Resource, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  type Resource,
+  type Server,
+  type ServerContext,
+  type ServerOptions,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import { unmetScopes } from '../context/scope-check.js';
 import { runOperation } from '../pipeline/operation-runner.js';
@@ -21,6 +28,11 @@ export interface ProtocolServerOptions {
   readonly exposesSessionId: boolean;
   /** True for 2025 HTTP served per request: no session, so no view of the client's capabilities. */
   readonly perRequestLegacy?: boolean;
+  /**
+   * 2026-07-28 revisions to add to the supported versions at construction, as the SDK's HTTP entry adds them to each
+   * per-request server it binds (which also registers server/discover): for a host that binds one server for good.
+   */
+  readonly modernRevisions?: readonly string[];
 }
 
 export function buildProtocolServer(
@@ -29,7 +41,10 @@ export function buildProtocolServer(
   options: ProtocolServerOptions,
 ): Server {
   const sealing = runtime.requestStateSealing;
-  const server = new SpecParamsServer(runtime.serverInfo, runtime.serverOptions);
+  const server = new SpecParamsServer(
+    runtime.serverInfo,
+    withRevisions(runtime.serverOptions, options.modernRevisions),
+  );
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {
     era,
@@ -80,6 +95,13 @@ export function buildProtocolServer(
     );
   }
   return server;
+}
+
+function withRevisions(serverOptions: ServerOptions, revisions: readonly string[] | undefined): ServerOptions {
+  if (revisions === undefined) return serverOptions;
+  const supported = serverOptions.supportedProtocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+  const missing = revisions.filter((revision) => !supported.includes(revision));
+  return { ...serverOptions, supportedProtocolVersions: [...supported, ...missing] };
 }
 
 /** What the SDK reports beside the wire: errors the client already got its answer for. */

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       maxConnections: 10_000,
       maxListenStreams: 1024,
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 120_000, sseKeepAliveMs: 15_000 },
+      fastPath: true,
     });
   });
 
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       MCP_HTTP_KEEP_ALIVE_TIMEOUT_MS: '700',
       MCP_HTTP_IDLE_TIMEOUT_MS: '800',
       MCP_HTTP_SSE_KEEP_ALIVE_MS: '100',
+      MCP_HTTP_FAST_PATH: 'off',
     });
     expect(http).toEqual({
       host: '0.0.0.0',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       maxConnections: 50,
       maxListenStreams: 3,
       timeouts: { headersMs: 500, requestMs: 900, keepAliveMs: 700, idleMs: 800, sseKeepAliveMs: 100 },
+      fastPath: false,
     });
   });
 

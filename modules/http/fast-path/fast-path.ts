@@ -1,0 +1,63 @@
+// The 2026-07-28 fast path (MCP_HTTP_FAST_PATH): requests it owns skip the SDK's per-request entry (a web Request
+// and Response, a server built, connected and closed, the body classified twice) and are served by one long-lived
+// modern-bound server behind a multiplexing transport. It answers exactly what the SDK path would
+// (test/http/fast-path-diff.test.ts); whatever it does not own goes on to the SDK path.
+import type { IncomingMessage } from 'node:http';
+import { type AuthInfo, classifyInboundRequest } from '@modelcontextprotocol/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppPort } from '../../../src/index.js';
+import { claimModernRequest } from './edge-claim.js';
+import { type EdgeAnswer, ModernMuxTransport } from './modern-mux-transport.js';
+import { assertModernBound, MODERN_REVISION } from './sdk-modern-binding.js';
+
+export interface FastPath {
+  /** Serves the request and returns true when the fast path owns it; false leaves it untouched for the SDK path. */
+  serve(request: FastifyRequest, reply: FastifyReply): boolean;
+  close(): Promise<void>;
+}
+
+export async function openFastPath(app: AppPort, options: { readonly keepAliveMs: number }): Promise<FastPath> {
+  const server = app.createServer('modern', { exposesSessionId: false, modernRevisions: [MODERN_REVISION] });
+  const transport = new ModernMuxTransport(options.keepAliveMs);
+  await server.connect(transport);
+  assertModernBound(server);
+  return {
+    serve(request, reply) {
+      const { body, headers } = request;
+      const message = claimModernRequest(body, headers);
+      if (message === undefined || transport.isServing(message.id)) return false;
+      const authInfo = (request.raw as IncomingMessage & { auth?: AuthInfo }).auth;
+      transport.dispatch(message, reply, authInfo, () => edgeRejection(request));
+      return true;
+    },
+    close: () => server.close(),
+  };
+}
+
+/**
+ * The SDK edge's answer when its classifier rejects the request. Run only when the dispatch ladder rejected it, so
+ * the common request never pays for the classifier's schema checks, yet an envelope the edge refuses gets the edge's
+ * status and error, as on the SDK path.
+ */
+function edgeRejection(request: FastifyRequest): EdgeAnswer | undefined {
+  const { body, headers } = request;
+  const outcome = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: single(headers['mcp-protocol-version']),
+    mcpMethodHeader: single(headers['mcp-method']),
+    mcpNameHeader: single(headers['mcp-name']),
+    body,
+  });
+  if (outcome.kind !== 'reject') return undefined;
+  const error = {
+    code: outcome.code,
+    message: outcome.message,
+    ...(outcome.data !== undefined && { data: outcome.data }),
+  };
+  const { id } = body as { id: string | number };
+  return { status: outcome.httpStatus, body: JSON.stringify({ jsonrpc: '2.0', error, id }) };
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
