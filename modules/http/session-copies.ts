@@ -28,6 +28,10 @@ export interface LiveSession {
   revision: number;
   /** Whether change events go out here: this instance holds (or last held) the GET stream, or opened the session. */
   deliversEvents: boolean;
+  /** The instance last known to hold the GET stream (or to have opened the session), when not this one. */
+  streamHolder: string | undefined;
+  /** Change events waiting on the check whether the stream holder is gone, so they keep their order. */
+  pendingDeliveries: Promise<void> | undefined;
   catchingUp: Promise<void> | undefined;
 }
 
@@ -90,7 +94,13 @@ export class SessionCopies {
   }
 
   /** A copy for a session opened or rebuilt here; `adopt` makes it the one requests find. */
-  create(id: string, principal: string | undefined, deliversEvents: boolean, revision: number): LiveSession {
+  create(
+    id: string,
+    principal: string | undefined,
+    deliversEvents: boolean,
+    revision: number,
+    streamHolder?: string,
+  ): LiveSession {
     const { app, config } = this.options;
     const eventStore = this.options.eventStores?.(id);
     const transport = new SessionTransport({
@@ -115,6 +125,8 @@ export class SessionCopies {
       lastUsedAt: this.options.now(),
       revision,
       deliversEvents,
+      streamHolder,
+      pendingDeliveries: undefined,
       catchingUp: undefined,
     };
     // Set before the server connects, which chains its own close handling after this one.
@@ -152,19 +164,26 @@ export class SessionCopies {
   /** A GET stream opened here: change events for the session go out from this instance from now on. */
   claimEventStream(session: LiveSession): void {
     session.deliversEvents = true;
+    session.streamHolder = this.instanceId;
     this.options.registry
       .update(session.id, { kind: 'streamHolder', instance: this.instanceId })
       .then(() => this.options.peers.announce({ kind: 'stream', sessionId: session.id, instance: this.instanceId }))
       .catch((error: unknown) => this.warn(error, session.id));
   }
 
+  /**
+   * Change events go out from the copy that delivers them. A copy that does not, asks whether the stream holder is
+   * gone (killed, say): then it takes over, so its frames reach the event store and a client resuming anywhere with
+   * Last-Event-ID hears them; otherwise they would be lost between the crash and the client's reconnect.
+   */
   deliver(event: ServerEvent): void {
-    for (const { notifications, deliversEvents } of this.live.values()) {
-      if (!deliversEvents) continue;
-      if (event.kind === 'tools_list_changed') notifications.toolsChanged();
-      else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
-      else if (event.kind === 'resources_list_changed') notifications.resourcesChanged(eventTenant(event));
-      else notifications.resourceUpdated(event.uri, eventTenant(event));
+    const holderGone = new Map<string, Promise<boolean>>();
+    for (const session of this.live.values()) {
+      const holder = session.streamHolder;
+      if (session.deliversEvents && !session.pendingDeliveries) notify(session.notifications, event);
+      else if (session.pendingDeliveries || (holder !== undefined && holder !== this.instanceId)) {
+        this.deliverOnceHolderChecked(session, event, holderGone);
+      }
     }
   }
 
@@ -211,7 +230,8 @@ export class SessionCopies {
     // `restoring` holds this rebuild too by now.
     if (this.slotsTaken > config.maxSessions) return 'session_limit';
     const startedAt = performance.now();
-    const session = this.create(id, record.principal, record.streamHolder === this.instanceId, record.revision);
+    const holder = record.streamHolder;
+    const session = this.create(id, record.principal, holder === this.instanceId, record.revision, holder);
     await session.server.connect(session.transport);
     try {
       await session.transport.restore(record);
@@ -228,6 +248,34 @@ export class SessionCopies {
     const ms = Math.round((performance.now() - startedAt) * 10) / 10;
     app.logger.info({ sessionId: id, ms }, 'Rehydrated MCP session');
     return session;
+  }
+
+  private deliverOnceHolderChecked(
+    session: LiveSession,
+    event: ServerEvent,
+    holderGone: Map<string, Promise<boolean>>,
+  ): void {
+    const holder = session.streamHolder;
+    let gone: Promise<boolean> = Promise.resolve(false);
+    if (!session.deliversEvents && holder !== undefined && holder !== this.instanceId) {
+      gone = holderGone.get(holder) ?? this.options.peers.isGone(holder).catch(() => false);
+      holderGone.set(holder, gone);
+    }
+    const delivered: Promise<void> = (session.pendingDeliveries ?? Promise.resolve())
+      .then(async () => {
+        if (!session.deliversEvents && session.streamHolder === holder && (await gone)) {
+          session.deliversEvents = true;
+          this.options.app.logger.info(
+            { sessionId: session.id, gone: holder },
+            'Delivering change events of a session whose stream holder is gone',
+          );
+        }
+        if (session.deliversEvents) notify(session.notifications, event);
+      })
+      .finally(() => {
+        if (session.pendingDeliveries === delivered) session.pendingDeliveries = undefined;
+      });
+    session.pendingDeliveries = delivered;
   }
 
   private catchUp(session: LiveSession): Promise<void> {
@@ -266,7 +314,10 @@ export class SessionCopies {
     if (!session) return;
     if (notice.kind === 'ended') void this.drop(session);
     else if (notice.kind === 'changed') this.catchUp(session).catch((error: unknown) => this.warn(error, session.id));
-    else if (notice.instance !== this.instanceId) session.deliversEvents = false;
+    else if (notice.instance !== this.instanceId) {
+      session.deliversEvents = false;
+      session.streamHolder = notice.instance;
+    }
   }
 
   /**
@@ -278,4 +329,11 @@ export class SessionCopies {
     const writing = () => this.all().some((session) => session.answering > 0);
     while (writing() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+function notify(notifications: ChangeSink, event: ServerEvent): void {
+  if (event.kind === 'tools_list_changed') notifications.toolsChanged();
+  else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
+  else if (event.kind === 'resources_list_changed') notifications.resourcesChanged(eventTenant(event));
+  else notifications.resourceUpdated(event.uri, eventTenant(event));
 }

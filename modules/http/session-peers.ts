@@ -24,6 +24,8 @@ export interface SessionPeers {
   forward(instance: string, sessionId: string, messages: readonly JSONRPCMessage[]): Promise<boolean>;
   /** Hears what other instances announce and forward; returns the function that stops listening. */
   listen(listener: SessionPeerListener): () => void;
+  /** True only when it is known that `instance` stopped listening (it crashed or closed); false when unsure. */
+  isGone(instance: string): Promise<boolean>;
 }
 
 /** One instance and no one to tell: the default of the in-memory setup. */
@@ -38,5 +40,9 @@ export class NoSessionPeers implements SessionPeers {
 
   listen(): () => void {
     return () => undefined;
+  }
+
+  async isGone(): Promise<boolean> {
+    return false;
   }
 }

@@ -63,6 +63,16 @@ export class RedisSessionPeers implements SessionPeers {
     return receivers > 0 || this.connection.client instanceof Cluster;
   }
 
+  async isGone(instance: string): Promise<boolean> {
+    // As with forward: a Cluster counts only one node's subscribers, so it cannot tell.
+    if (this.connection.client instanceof Cluster) return false;
+    const [, subscribers] = (await this.connection.client.pubsub('NUMSUB', this.keys.inbox(instance))) as [
+      string,
+      number,
+    ];
+    return Number(subscribers) === 0;
+  }
+
   listen(listener: SessionPeerListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
