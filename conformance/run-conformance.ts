@@ -105,11 +105,17 @@ async function main(): Promise<number> {
   console.log(
     `\nScenarios the suites run without scoring, required here:\n${tally.map((line) => `  ${line}`).join('\n')}`,
   );
+  // The suites' own "Total: N passed, M failed" lines count the unscored checks Kiln does not pass yet (tasks-*);
+  // this closing line counts what Kiln requires: each scored set against its baseline, and each required scenario.
+  const required = SUITES.length + tally.length;
+  const closing = `conformance: ${required - failures.length} passed, ${failures.length} failed`;
   if (failures.length > 0) {
     console.error(`\nConformance failed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+    console.log(`\n${closing}`);
     return 1;
   }
   console.log('\nConformance passed for every revision (failures only where the baselines list them).');
+  console.log(`\n${closing}`);
   return 0;
 }
 
