@@ -8,7 +8,7 @@ import type { Context, ProtocolEra } from './context.js';
 import type { RoundInputs } from './context-inputs.js';
 import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
 import { type CompiledContract, NO_CONTRACT, type TypedFail } from './error-contract.js';
-import { KilnContext, type KilnContextFields } from './kiln-context.js';
+import { KilnContext } from './kiln-context.js';
 import type { AuthContext } from './request-context.js';
 
 /** Where a request's notifications go; each is optional because not every transport can deliver each kind. */

@@ -76,6 +76,6 @@ export async function runDirect<Target, Args, Result>(
 ): Promise<Result> {
   const answer = await runOperation(kind, runtime, key, args, seed);
   if (!isInputRequiredResult(answer)) return answer as Result;
-  // biome-ignore lint/style/noNonNullAssertion: runOperation found the target, or it would have rejected.
-  return kind.unanswerable(answer, kind.find(runtime, key)!, seed);
+  // runOperation found the target, or it would have rejected.
+  return kind.unanswerable(answer, kind.find(runtime, key) as Target, seed);
 }

@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import type { ContextSeed } from '../../src/context/create-context.js';
-import type { CompiledPrompt } from '../../src/definitions/compiled-resource.js';
 import type { CompiledTool } from '../../src/definitions/compiled-tool.js';
 import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
 import { runOperation } from '../../src/pipeline/operation-runner.js';
@@ -71,7 +70,6 @@ const seed = (overrides: Partial<ContextSeed> = {}): ContextSeed => ({
 });
 const toolRound = (overrides?: Partial<ContextSeed>) => runToolRound(app.runtime, greetTool(), {}, seed(overrides));
 const greetTool = () => app.runtime.tools.get('greet') as CompiledTool;
-const prompt = () => app.runtime.prompts.get('greeting') as CompiledPrompt;
 const requestLines = () => log.lines.filter((line) => line.requestId === 'REQ01-ROUND');
 
 describe('asking for input', () => {
