@@ -4,11 +4,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forward } from './forward-request.js';
 
 const HOST = '127.0.0.1';
 const INSTANCES = 2;
@@ -103,28 +104,6 @@ async function startFront(origins: readonly string[]): Promise<{ url: string; cl
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-/** False when the instance refused the connection before answering, so the next one can be tried. */
-function forward(origin: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> {
-  return new Promise((resolve) => {
-    const upstream = httpRequest(`${origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers });
-    upstream.once('error', () => {
-      if (res.headersSent) res.destroy();
-      resolve(false);
-    });
-    upstream.once('response', (answer) => {
-      resolve(true);
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      res.flushHeaders(); // an event stream must open before its first frame
-      answer.pipe(res);
-      answer.once('close', () => {
-        if (!answer.complete) res.destroy();
-      });
-    });
-    res.once('close', () => upstream.destroy());
-    upstream.end(body);
-  });
 }
 
 async function stopChildren(): Promise<void> {

@@ -2,8 +2,9 @@
 // bodies and event streams pass through unchanged, and an upstream that refuses the connection (a killed instance)
 // is skipped, as a balancer's passive health check would. Every exchange is logged for assertions.
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forward } from '../../examples/cluster/forward-request.js';
 
 export interface ProxiedExchange {
   readonly method: string;
@@ -68,30 +69,6 @@ export async function startRoundRobinProxy(upstreams: readonly string[], path = 
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-/** Resolves false when the upstream refused the connection before answering, so another can be tried. */
-function forward(origin: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> {
-  return new Promise((resolve) => {
-    const upstream = httpRequest(`${origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers });
-    upstream.once('error', () => {
-      if (res.headersSent) res.destroy();
-      resolve(false);
-    });
-    upstream.once('response', (answer) => {
-      resolve(true);
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      // Node holds headers back until the first body byte; a quiet event stream must still open at once.
-      res.flushHeaders();
-      answer.pipe(res);
-      // An upstream that dies mid-stream must look dead to the client too, so it reconnects.
-      answer.once('close', () => {
-        if (!answer.complete) res.destroy();
-      });
-    });
-    res.once('close', () => upstream.destroy());
-    upstream.end(body);
-  });
 }
 
 function parseJson(raw: Buffer): unknown {
