@@ -18,7 +18,7 @@ import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } fr
 import { createRootContainer } from '../di/root-container.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
-import type { Logger } from '../logging/index.js';
+import { type Logger, Redaction } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
 import type { StorageService } from '../storage/index.js';
@@ -95,7 +95,12 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),
     ]),
     hooks: LifecycleHooks.collect(modules, graph.providers, container),
-    services: { logger, logFloor: config.logLevel, stateFor: (tenantId) => storage.forTenant(tenantId) },
+    services: {
+      logger,
+      logFloor: config.logLevel,
+      redaction: new Redaction(config.logRedactFields ?? []),
+      stateFor: (tenantId) => storage.forTenant(tenantId),
+    },
     logger,
     inFlight: new InFlightRequests(),
     notifier,

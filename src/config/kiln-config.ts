@@ -84,6 +84,8 @@ export interface AuthSettings {
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
+  /** MCP_LOG_REDACT_FIELDS: field names masked in logs on top of the built-in list (password, token, secret, ...). */
+  readonly logRedactFields: readonly string[];
   readonly storage: (
     | { readonly type: 'in-memory' }
     | { readonly type: 'filesystem'; readonly path: string }
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
   const read = new EnvReader(env);
   const transportType = read.oneOf('MCP_TRANSPORT_TYPE', TRANSPORT_TYPES, 'stdio');
   const logLevel = read.oneOf('MCP_LOG_LEVEL', LOG_LEVELS, 'info');
+  const logRedactFields = read.list('MCP_LOG_REDACT_FIELDS') ?? [];
   const storageType = read.oneOf('STORAGE_PROVIDER_TYPE', STORAGE_PROVIDER_TYPES, 'in-memory');
   const storagePath = read.string('STORAGE_FILESYSTEM_PATH');
   if (storageType === 'filesystem' && !storagePath) {
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
   return {
     transportType,
     logLevel,
+    logRedactFields,
     storage:
       storageType === 'filesystem'
         ? { type: 'filesystem', path: storagePath as string, ...storageLimits }

@@ -1,7 +1,7 @@
 // Builds the per-request Context from what the era bridge knows about the request. Everything here is cheap
 // closures over per-request collectors; nothing is compiled or looked up by name.
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
-import { createContextLogger, type Logger, type LogLevel, type LogMirror } from '../logging/index.js';
+import { createContextLogger, type Logger, type LogLevel, type LogMirror, type Redaction } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import { type ContentCollector, createContentCollector } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
@@ -44,6 +44,8 @@ export interface ContextSeed extends RoundInputs {
 export interface ContextServices {
   readonly logger: Logger;
   readonly logFloor: LogLevel;
+  /** The app's redaction (MCP_LOG_REDACT_FIELDS on top of the defaults); the defaults when absent. */
+  readonly redaction?: Redaction;
   readonly stateFor: (tenantId: string | undefined) => ContextState;
 }
 
@@ -88,6 +90,7 @@ export function createContext(
         extra: seed.extra,
         floor: services.logFloor,
         mirror: channel.log,
+        redaction: services.redaction,
       }),
       enrich: enrichment.enrich,
       content: media.content,

@@ -2,7 +2,7 @@
 // the MCP wire mirror (`notifications/message`). Both receive redacted copies; the caller's data is never touched.
 import { isLevelEnabled, type LogLevel, parseLogLevel } from './log-levels.js';
 import type { Logger } from './logger.js';
-import { sanitizeRecordForLogging } from './redact.js';
+import { DEFAULT_REDACTION, type Redaction } from './redact.js';
 
 export type LogData = Readonly<Record<string, unknown>>;
 
@@ -29,6 +29,8 @@ export interface ContextLoggerOptions {
   /** Narrows the logger's own level. The stricter of the two is the single gate for both sinks. */
   readonly floor?: LogLevel;
   readonly mirror?: LogMirror;
+  /** Which fields are masked on both sinks; the defaults unless the app configured more (MCP_LOG_REDACT_FIELDS). */
+  readonly redaction?: Redaction;
 }
 
 // Keys pino writes on every line itself. Pino does not dedupe, so a caller's `level` would become a second
@@ -57,6 +59,7 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
   // Built on the first log call: most requests never log, so creating a logger must cost next to nothing.
   let correlationFields: Record<string, unknown> | undefined;
   let ownedKeys: Set<string> | undefined;
+  const redaction = options.redaction ?? DEFAULT_REDACTION;
   const correlation = () =>
     (correlationFields ??= correlationOf(
       typeof options.canonical === 'function' ? options.canonical() : options.canonical,
@@ -75,7 +78,7 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
   const writeLine = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
     const fields: Record<string, unknown> = { ...extra, ...data };
     if (failure) fields.error = describeError(failure.error);
-    const line = sanitizeRecordForLogging({ ...correlation(), ...omitKeys(fields, lineOwnedKeys()) });
+    const line = redaction.sanitizeRecord({ ...correlation(), ...omitKeys(fields, lineOwnedKeys()) });
     // Attached after redaction: the logger's `err` serializer keeps the stack, which redaction would drop.
     if (failure?.error instanceof Error) line.err = failure.error;
     logger[level](line, message);
@@ -92,7 +95,7 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
   const mirrorToWire = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
     if (!mirror) return;
     // `message` and `error` are reserved and written after data, so caller fields never replace them.
-    const payload = sanitizeRecordForLogging({
+    const payload = redaction.sanitizeRecord({
       ...data,
       message,
       ...(failure ? { error: describeError(failure.error) } : {}),

@@ -10,9 +10,10 @@ export { isLevelEnabled, LOG_LEVELS, type LogLevel, parseLogLevel } from './log-
 export { createLogger, createStderrDestination, type Logger, type LoggerOptions } from './logger.js';
 export {
   CIRCULAR,
+  DEFAULT_REDACTION,
   isSensitiveKey,
   REDACTED,
+  Redaction,
   sanitizeForLogging,
   sanitizeRecordForLogging,
-  setSensitiveFields,
 } from './redact.js';

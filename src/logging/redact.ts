@@ -27,64 +27,83 @@ const DEFAULT_SENSITIVE_FIELDS = [
   'sessiontoken',
 ];
 
-const sensitiveFields = new Set(DEFAULT_SENSITIVE_FIELDS.map(normalizeFieldName));
-
-/** Adds field names to the sensitive list; they match the same way the defaults do. */
-export function setSensitiveFields(fields: readonly string[]): void {
-  for (const field of fields) {
-    const normalized = normalizeFieldName(field);
-    if (normalized !== '') sensitiveFields.add(normalized);
-  }
-}
-
 /**
- * True when the key, or any run of consecutive words in it, normalizes to a listed field:
- * `API_KEY` and `X-Api-Key` match `apikey`, `accessToken` and `tokenCount` match `token`.
+ * One sensitive-field list and the sanitizer that applies it. The app builds one from the defaults plus
+ * MCP_LOG_REDACT_FIELDS; nothing is process-global, so two apps in one process redact each their own way.
  */
-export function isSensitiveKey(key: string): boolean {
-  const words = splitKeyWords(key);
-  for (let start = 0; start < words.length; start++) {
-    let run = '';
-    for (let end = start; end < words.length; end++) {
-      run += words[end];
-      if (sensitiveFields.has(run)) return true;
+export class Redaction {
+  private readonly fields: ReadonlySet<string>;
+
+  /** The default fields plus `extraFields`, which match the same way the defaults do. */
+  constructor(extraFields: readonly string[] = []) {
+    const fields = new Set(DEFAULT_SENSITIVE_FIELDS.map(normalizeFieldName));
+    for (const field of extraFields) {
+      const normalized = normalizeFieldName(field);
+      if (normalized !== '') fields.add(normalized);
     }
+    this.fields = fields;
   }
-  return false;
+
+  /**
+   * True when the key, or any run of consecutive words in it, normalizes to a listed field:
+   * `API_KEY` and `X-Api-Key` match `apikey`, `accessToken` and `tokenCount` match `token`.
+   */
+  isSensitiveKey(key: string): boolean {
+    const words = splitKeyWords(key);
+    for (let start = 0; start < words.length; start++) {
+      let run = '';
+      for (let end = start; end < words.length; end++) {
+        run += words[end];
+        if (this.fields.has(run)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A deep copy safe to log: sensitive keys masked at any depth, cycles as `[Circular]`, errors as
+   * `{ name, message }`, objects with `toJSON` (Date, URL, Buffer) as their JSON form. The input is untouched.
+   */
+  sanitize(value: unknown): unknown {
+    return sanitizeValue(value, new Set(), this);
+  }
+
+  /** `sanitize` for a record, typed as one. */
+  sanitizeRecord(record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    return sanitizeEntries(record, new Set([record]), this);
+  }
 }
 
-/**
- * A deep copy safe to log: sensitive keys masked at any depth, cycles as `[Circular]`, errors as
- * `{ name, message }`, objects with `toJSON` (Date, URL, Buffer) as their JSON form. The input is untouched.
- */
-export function sanitizeForLogging(value: unknown): unknown {
-  return sanitizeValue(value, new Set());
-}
+/** The default fields only: for code that runs outside an app (mock contexts, the testing kit). */
+export const DEFAULT_REDACTION = new Redaction();
 
-/** `sanitizeForLogging` for a record, typed as one. */
-export function sanitizeRecordForLogging(record: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return sanitizeEntries(record, new Set([record]));
-}
+export const isSensitiveKey = (key: string): boolean => DEFAULT_REDACTION.isSensitiveKey(key);
+export const sanitizeForLogging = (value: unknown): unknown => DEFAULT_REDACTION.sanitize(value);
+export const sanitizeRecordForLogging = (record: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  DEFAULT_REDACTION.sanitizeRecord(record);
 
-function sanitizeValue(value: unknown, ancestors: Set<object>): unknown {
+function sanitizeValue(value: unknown, ancestors: Set<object>, redaction: Redaction): unknown {
   if (typeof value !== 'object' || value === null) return value;
   // Only the current path counts: the same object reached twice through siblings is copied twice.
   if (ancestors.has(value)) return CIRCULAR;
   if (value instanceof Error) return { name: value.name, message: value.message };
   ancestors.add(value);
   try {
-    if (Array.isArray(value)) return value.map((item) => sanitizeValue(item, ancestors));
-    if (!isPlainObject(value) && hasToJson(value)) return sanitizeValue(value.toJSON(), ancestors);
-    return sanitizeEntries(value, ancestors);
+    if (Array.isArray(value)) return value.map((item) => sanitizeValue(item, ancestors, redaction));
+    if (!isPlainObject(value) && hasToJson(value)) return sanitizeValue(value.toJSON(), ancestors, redaction);
+    return sanitizeEntries(value, ancestors, redaction);
   } finally {
     ancestors.delete(value);
   }
 }
 
-function sanitizeEntries(source: object, ancestors: Set<object>): Record<string, unknown> {
+function sanitizeEntries(source: object, ancestors: Set<object>, redaction: Redaction): Record<string, unknown> {
   // fromEntries defines properties, so a `__proto__` key stays data instead of replacing the prototype.
   return Object.fromEntries(
-    Object.entries(source).map(([key, item]) => [key, isSensitiveKey(key) ? REDACTED : sanitizeValue(item, ancestors)]),
+    Object.entries(source).map(([key, item]) => [
+      key,
+      redaction.isSensitiveKey(key) ? REDACTED : sanitizeValue(item, ancestors, redaction),
+    ]),
   );
 }
 

@@ -316,3 +316,10 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('MCP_LOG_REDACT_FIELDS', () => {
+  it('reads a comma-separated list of extra fields to mask, none by default', () => {
+    expect(loadConfig({}).logRedactFields).toEqual([]);
+    expect(loadConfig({ MCP_LOG_REDACT_FIELDS: ' pin, iban ,' }).logRedactFields).toEqual(['pin', 'iban']);
+  });
+});

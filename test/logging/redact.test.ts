@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   isSensitiveKey,
   REDACTED,
+  Redaction,
   sanitizeForLogging,
   sanitizeRecordForLogging,
-  setSensitiveFields,
 } from '../../src/logging/index.js';
 
 const MASKED_KEYS = [
@@ -149,19 +149,19 @@ describe('sanitizeForLogging', () => {
   });
 });
 
-// Extends the module-wide list, so it runs last in this file; each test file has its own module instance.
-describe('setSensitiveFields', () => {
-  it('adds fields that match with the same case, separator and word rules', () => {
-    expect(isSensitiveKey('favouriteColour')).toBe(false);
-    expect(isSensitiveKey('pin')).toBe(false);
-    setSensitiveFields(['favourite_colour', 'PIN', '']);
-    expect(isSensitiveKey('favouriteColour')).toBe(true);
-    expect(isSensitiveKey('FAVOURITE-COLOUR')).toBe(true);
-    expect(isSensitiveKey('cardPin')).toBe(true);
-    expect(isSensitiveKey('pinned')).toBe(false);
-    expect(isSensitiveKey('password')).toBe(true);
-    expect(sanitizeForLogging({ wallet: [{ card_pin: '1234', last4: '9999' }] })).toEqual({
+describe('Redaction with extra fields (MCP_LOG_REDACT_FIELDS)', () => {
+  it('adds fields that match with the same case, separator and word rules, and leaves the defaults alone', () => {
+    const redaction = new Redaction(['favourite_colour', 'PIN', '']);
+    expect(redaction.isSensitiveKey('favouriteColour')).toBe(true);
+    expect(redaction.isSensitiveKey('FAVOURITE-COLOUR')).toBe(true);
+    expect(redaction.isSensitiveKey('cardPin')).toBe(true);
+    expect(redaction.isSensitiveKey('pinned')).toBe(false);
+    expect(redaction.isSensitiveKey('password')).toBe(true);
+    expect(redaction.sanitize({ wallet: [{ card_pin: '1234', last4: '9999' }] })).toEqual({
       wallet: [{ card_pin: REDACTED, last4: '9999' }],
     });
+    // Nothing is process-global: the default list (and any other app's) is untouched.
+    expect(isSensitiveKey('cardPin')).toBe(false);
+    expect(new Redaction().isSensitiveKey('favouriteColour')).toBe(false);
   });
 });
