@@ -49,7 +49,7 @@ export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
 export type { ChangeNotifier, ChangeSink } from './notifications/change-notifier.js';
-export { type Principal, principalOf } from './protocol/principal.js';
+export { type Principal, principalKey, principalOf } from './protocol/principal.js';
 export type {
   ContextState,
   StorageEntry,

@@ -43,6 +43,7 @@ describe('public API', () => {
       'inputRequired',
       'listen',
       'loadConfig',
+      'principalKey',
       'principalOf',
       'skill',
       'skillsFromFolder',

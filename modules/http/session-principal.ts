@@ -3,15 +3,11 @@
 // session record: the verified token's client, subject and tenant, or none for an anonymous request.
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { principalOf as principalOfToken } from '../../src/index.js';
+import { principalKey } from '../../src/index.js';
 
 /** The caller of `req` (its verified AuthInfo, set by the bearer gate) as a string, or undefined when anonymous. */
 export function principalOf(req: IncomingMessage): string | undefined {
-  const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
-  if (!authInfo) return undefined;
-  const { clientId, subject, tenantId } = principalOfToken(authInfo);
-  // A JSON array keeps a separator inside an id harmless; `null` keeps "no tenant" apart from any tenant name.
-  return JSON.stringify([clientId, subject, tenantId ?? null]);
+  return principalKey((req as IncomingMessage & { auth?: AuthInfo }).auth);
 }
 
 /** The tenant of a principal string; undefined both for an anonymous session and for a token without a tenant. */

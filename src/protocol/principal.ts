@@ -43,6 +43,20 @@ export function principalOf(authInfo: AuthInfo | undefined): Principal {
   return { clientId: authInfo.clientId, subject, tenantId, auth };
 }
 
+/**
+ * The principal as one string no other principal shares: a JSON array keeps a separator inside an id harmless, and a
+ * token without a tenant (null) never collides with one whose tenant is the string 'default'. What sealed
+ * requestState, consent records and 2025 sessions are bound to.
+ */
+export function principalKeyOf(principal: Principal): string {
+  return JSON.stringify([principal.clientId, principal.subject, principal.tenantId ?? null]);
+}
+
+/** The key of an authenticated request's principal; undefined for an unauthenticated one (nothing to bind). */
+export function principalKey(authInfo: AuthInfo | undefined): string | undefined {
+  return authInfo ? principalKeyOf(principalOf(authInfo)) : undefined;
+}
+
 export function requestPrincipal(sdk: Pick<ServerContext, 'http'>): Principal {
   return principalOf(sdk.http?.authInfo);
 }

@@ -5,7 +5,7 @@
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import type { RequestStateConfig } from '../config/kiln-config.js';
 import type { Logger } from '../logging/index.js';
-import { requestPrincipal } from './principal.js';
+import { principalKeyOf, requestPrincipal } from './principal.js';
 
 export interface RequestStateSealing {
   /**
@@ -45,11 +45,7 @@ export function createRequestStateSealing(config: RequestStateConfig, logger: Lo
   };
 }
 
-/**
- * The principal as one string no other principal shares: a JSON array keeps a separator inside an id harmless, and a
- * token without a tenant (null) never collides with one whose tenant is the string 'default'.
- */
+/** The principal of the request `sdk` describes, as the key a seal is bound to (anonymous requests included). */
 export function principalBinding(sdk: Pick<ServerContext, 'http'>): string {
-  const { clientId, subject, tenantId } = requestPrincipal(sdk);
-  return JSON.stringify([clientId, subject, tenantId ?? null]);
+  return principalKeyOf(requestPrincipal(sdk));
 }
