@@ -21,7 +21,6 @@ import { bearerGate, refuseInsufficientScope } from './bearer-gate.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { FailureLog } from './failure-log.js';
-import { claimModernRequest } from './fast-path/edge-claim.js';
 import { openFastPath } from './fast-path/fast-path.js';
 import { fastifyLogger } from './fastify-logger.js';
 import { checkHostHeader } from './host-header.js';
@@ -146,10 +145,11 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     if (unmetScopes) return refuseInsufficientScope(reply, unmetScopes, body, challengeUrl());
     // A plain 2026-07-28 request the fast path owns is answered there (after the header-parameter check, which the
     // SDK leaves to Kiln); everything else takes the SDK's entry.
-    if (fast && acceptsPostResponses(request.headers.accept, false) && claimModernRequest(body, request.headers)) {
+    const claimed = fast && acceptsPostResponses(request.headers.accept, false) ? fast.claim(request) : undefined;
+    if (fast && claimed) {
       const headerMismatch = app.headerParamMismatch(body, request.headers);
       if (headerMismatch) return reply.code(400).send(headerMismatch);
-      if (fast.serve(request, reply)) return reply;
+      if (fast.serve(claimed, request, reply)) return reply;
     }
     const legacyEra = await isLegacyRequest(classifierRequest(request.raw), body);
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {

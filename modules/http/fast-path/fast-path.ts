@@ -3,7 +3,7 @@
 // modern-bound server behind a multiplexing transport. It answers exactly what the SDK path would
 // (test/http/fast-path-diff.test.ts); whatever it does not own goes on to the SDK path.
 import type { IncomingMessage } from 'node:http';
-import { type AuthInfo, classifyInboundRequest } from '@modelcontextprotocol/server';
+import { type AuthInfo, classifyInboundRequest, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPort } from '../../../src/index.js';
 import { claimModernRequest } from './edge-claim.js';
@@ -11,8 +11,10 @@ import { type EdgeAnswer, ModernMuxTransport } from './modern-mux-transport.js';
 import { assertModernBound, MODERN_REVISION } from './sdk-modern-binding.js';
 
 export interface FastPath {
-  /** Serves the request and returns true when the fast path owns it; false leaves it untouched for the SDK path. */
-  serve(request: FastifyRequest, reply: FastifyReply): boolean;
+  /** The request's JSON-RPC message when the fast path would own it (a plain 2026-07-28 request); else undefined. */
+  claim(request: FastifyRequest): JSONRPCRequest | undefined;
+  /** Serves a claimed message; false (an id already in flight here) leaves it untouched for the SDK path. */
+  serve(message: JSONRPCRequest, request: FastifyRequest, reply: FastifyReply): boolean;
   close(): Promise<void>;
 }
 
@@ -22,10 +24,9 @@ export async function openFastPath(app: AppPort, options: { readonly keepAliveMs
   await server.connect(transport);
   assertModernBound(server);
   return {
-    serve(request, reply) {
-      const { body, headers } = request;
-      const message = claimModernRequest(body, headers);
-      if (message === undefined || transport.isServing(message.id)) return false;
+    claim: (request) => claimModernRequest(request.body, request.headers),
+    serve(message, request, reply) {
+      if (transport.isServing(message.id)) return false;
       const authInfo = (request.raw as IncomingMessage & { auth?: AuthInfo }).auth;
       transport.dispatch(message, reply, authInfo, () => edgeRejection(request));
       return true;
