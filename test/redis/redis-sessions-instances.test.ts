@@ -6,10 +6,10 @@
 // kills an instance.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assertBuilt, SESSIONS_FIXTURE } from '../integration/helpers/built-servers.js';
-import { type KilnProcess, startKilnProcess } from '../support/kiln-process.js';
-import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
-import { type ProxiedExchange, type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.js';
+import type { KilnProcess } from '../support/kiln-process.js';
+import { type KilnRedisCluster, startKilnRedisCluster } from '../support/kiln-redis-cluster.js';
+import type { RedisSingleServer } from '../support/redis-servers.js';
+import type { ProxiedExchange, RoundRobinProxy } from '../support/round-robin-proxy.js';
 
 const LEGACY_VERSION = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
@@ -21,30 +21,19 @@ const REDIS_WAIT = { timeout: 10_000, interval: 100 };
 let redis: RedisSingleServer;
 let instances: KilnProcess[] = [];
 let proxy: RoundRobinProxy;
+let cluster: KilnRedisCluster | undefined;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  assertBuilt(SESSIONS_FIXTURE);
-  redis = await startRedisServer();
-  const env = {
-    MCP_SESSION_MODE: 'stateful',
-    STORAGE_PROVIDER_TYPE: 'redis',
-    REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: 'sessions-test',
-    MCP_LOG_LEVEL: 'info',
-    // Resuming a stream with Last-Event-ID on another instance needs the Redis event store; without one, a client
-    // that lost its stream opens a fresh one, which is what these tests need.
-    MCP_HTTP_RESUMABILITY: 'false',
-  };
-  instances = await Promise.all([startKilnProcess(SESSIONS_FIXTURE, env), startKilnProcess(SESSIONS_FIXTURE, env)]);
-  proxy = await startRoundRobinProxy(instances.map((instance) => instance.origin));
+  // A client that lost its stream opens a fresh one here; resuming with Last-Event-ID across instances is
+  // redis-sessions-resume.test.ts's subject.
+  cluster = await startKilnRedisCluster({ keyPrefix: 'sessions-test', resumability: false });
+  ({ redis, instances, proxy } = cluster);
 });
 
 afterAll(async () => {
   await Promise.allSettled(clients.map((client) => client.close()));
-  await proxy?.close();
-  await Promise.allSettled(instances.map((instance) => instance.stop()));
-  await redis?.stop();
+  await cluster?.stop();
 });
 
 interface Heard {

@@ -4,10 +4,9 @@
 // and hears every update exactly once, in order, on the same session with its capabilities, level and subscriptions.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assertBuilt, SESSIONS_FIXTURE } from '../integration/helpers/built-servers.js';
-import { type KilnProcess, startKilnProcess } from '../support/kiln-process.js';
-import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
-import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy.js';
+import type { KilnProcess } from '../support/kiln-process.js';
+import { type KilnRedisCluster, startKilnRedisCluster } from '../support/kiln-redis-cluster.js';
+import type { RoundRobinProxy } from '../support/round-robin-proxy.js';
 
 const LEGACY_VERSION = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
@@ -19,31 +18,19 @@ const KILLED_AFTER = 14;
 const PUBLISH_SPACING_MS = 25;
 const DELIVERY_WAIT = { timeout: 10_000, interval: 50 };
 
-let redis: RedisSingleServer;
 let instances: KilnProcess[] = [];
 let proxy: RoundRobinProxy;
+let cluster: KilnRedisCluster | undefined;
 let client: Client | undefined;
 
 beforeAll(async () => {
-  assertBuilt(SESSIONS_FIXTURE);
-  redis = await startRedisServer();
-  const env = {
-    MCP_SESSION_MODE: 'stateful',
-    STORAGE_PROVIDER_TYPE: 'redis',
-    REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: 'resume-test',
-    MCP_LOG_LEVEL: 'info',
-    MCP_HTTP_RESUMABILITY: 'true',
-  };
-  instances = await Promise.all([startKilnProcess(SESSIONS_FIXTURE, env), startKilnProcess(SESSIONS_FIXTURE, env)]);
-  proxy = await startRoundRobinProxy(instances.map((instance) => instance.origin));
+  cluster = await startKilnRedisCluster({ keyPrefix: 'resume-test', resumability: true });
+  ({ instances, proxy } = cluster);
 });
 
 afterAll(async () => {
   await client?.close().catch(() => undefined);
-  await proxy?.close();
-  await Promise.allSettled(instances.map((instance) => instance.stop()));
-  await redis?.stop();
+  await cluster?.stop();
 });
 
 const updateUri = (n: number) => `notes://seq/${n}`;
