@@ -107,6 +107,7 @@ describe('public API', () => {
       'NoSessionPeers',
       'eventTenant',
       'http',
+      'isPrimingEvent',
       'landingPageModel',
     ]);
   });

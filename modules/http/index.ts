@@ -4,6 +4,7 @@ export { type HttpHostOptions, type HttpServing, http } from './http-host.js';
 export { type LandingPageModel, type LandingProtection, landingPageModel } from './landing-page-model.js';
 export {
   InMemorySessionEventStore,
+  isPrimingEvent,
   type SessionEventStore,
   type SessionEventStoreFactory,
 } from './session-event-store.js';

@@ -69,7 +69,7 @@ export class InMemorySessionEventStore implements SessionEventStore {
     this.evict();
     for (const event of this.events) {
       // Priming events carry no message; they only mark a resumption point.
-      if (event.streamId !== parsed.streamId || event.seq <= parsed.seq || isPriming(event.message)) continue;
+      if (event.streamId !== parsed.streamId || event.seq <= parsed.seq || isPrimingEvent(event.message)) continue;
       await send(event.id, event.message);
     }
     return parsed.streamId;
@@ -93,6 +93,7 @@ export class InMemorySessionEventStore implements SessionEventStore {
   }
 }
 
-function isPriming(message: JSONRPCMessage): boolean {
+/** The SDK's priming event: an empty message that only marks a resumption point, never replayed to a client. */
+export function isPrimingEvent(message: JSONRPCMessage): boolean {
   return Object.keys(message).length === 0;
 }

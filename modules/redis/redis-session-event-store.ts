@@ -4,7 +4,7 @@
 // after an id, retention by count and age), except that a Redis failure never reaches the SDK.
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Logger } from '../../src/index.js';
-import type { SessionEventStore, SessionEventStoreFactory } from '../http/index.js';
+import { isPrimingEvent, type SessionEventStore, type SessionEventStoreFactory } from '../http/index.js';
 import { withDeadline } from './operation-deadline.js';
 import { OutageWarning } from './outage-warning.js';
 import type { RedisClient, RedisConnection } from './redis-connection.js';
@@ -133,7 +133,7 @@ export class RedisSessionEventStore implements SessionEventStore {
     const oldest = this.now() - this.ttlMs;
     await this.eachFrameAfter('replay events', parsed.entry.xid, async (xid, frame) => {
       // Priming frames carry no message; they only mark a resumption point.
-      if (frame.streamId !== parsed.streamId || frame.storedAt < oldest || isPriming(frame.message)) return;
+      if (frame.streamId !== parsed.streamId || frame.storedAt < oldest || isPrimingEvent(frame.message)) return;
       await send(storedEventId(xid, frame.streamId), frame.message);
     });
     return parsed.streamId;
@@ -251,8 +251,4 @@ function decodeFrame(fields: readonly string[]): Frame | undefined {
   const message = values.get('m');
   if (streamId === undefined || message === undefined || !Number.isFinite(storedAt)) return undefined;
   return { streamId, storedAt, message: JSON.parse(message) as JSONRPCMessage };
-}
-
-function isPriming(message: JSONRPCMessage): boolean {
-  return Object.keys(message).length === 0;
 }
