@@ -11,6 +11,7 @@ import { compilePrompt } from '../definitions/compile-prompt.js';
 import { compileResource } from '../definitions/compile-resource.js';
 import { compileSkills } from '../definitions/compile-skills.js';
 import { compileTool } from '../definitions/compile-tool.js';
+import { lintDisabledReferences } from '../definitions/disabled-references.js';
 import { DEFAULT_INPUT_OPTIONS } from '../definitions/input/index.js';
 import type { LintFindings } from '../definitions/tool-lint.js';
 import { buildDependencyGraph } from '../di/dependency-graph.js';
@@ -55,6 +56,10 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   const skills = await compileSkills(
     modules.flatMap((module) => module.skills),
     findings.errors,
+  );
+  lintDisabledReferences(
+    { tools: manifestTools, resources, prompts, instructions: options.instructions },
+    findings.warnings,
   );
   for (const [method, hint] of Object.entries(options.cacheHints ?? {})) {
     const problem = hint && cacheHintProblem(hint);

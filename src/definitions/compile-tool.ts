@@ -23,6 +23,7 @@ import type { CompiledTool } from './compiled-tool.js';
 import { scanHeaderParams } from './header-params.js';
 import { compileInput, compileJsonSchemaInput, type InputOptions } from './input/index.js';
 import { toJsonSchema } from './json-schema.js';
+import { lintFinding } from './lint-rule.js';
 import { type LintFindings, lintTool } from './tool-lint.js';
 
 export function readToolMetadata(toolClass: Constructor): ToolMetadata | undefined {
@@ -83,8 +84,12 @@ export function compileTool(
   }
   if (input.metaCarried.length > 0) {
     findings.warnings.push(
-      `${where}: .describe()/.meta() on the input ${input.metaCarried.join(', ')} was declared before .strict(); ` +
-        'Kiln carried it over, but declare .strict() first so the schema says what it advertises.',
+      lintFinding(
+        where,
+        `.describe()/.meta() on the input ${input.metaCarried.join(', ')} was declared before .strict(); ` +
+          'Kiln carried it over, but declare .strict() first so the schema says what it advertises.',
+        'schema-root-meta-carried',
+      ),
     );
   }
   const inputJson = input.advertised;
@@ -97,7 +102,7 @@ export function compileTool(
 
   lintTool(
     {
-      className: toolClass.name,
+      toolClass,
       metadata,
       contract,
       enrichment,

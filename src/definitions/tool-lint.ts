@@ -4,8 +4,13 @@ import type { z } from 'zod';
 import type { EnrichmentMetadata } from '../../decorators/enrichment.js';
 import type { ToolMetadata } from '../../decorators/tool.js';
 import type { ErrorContract } from '../../decorators/types.js';
+import { descriptionShapeProblem } from './description-shape.js';
+import { checkFormatParity } from './format-parity.js';
 import type { JsonSchema } from './json-schema.js';
 import { undescribedFields } from './json-schema.js';
+import { type LintErrorRule, type LintWarningRule, lintFinding } from './lint-rule.js';
+import { toolNameShapeProblem } from './tool-name-shape.js';
+import { unrepresentableInputFields } from './unrepresentable-input.js';
 
 export interface LintFindings {
   readonly errors: string[];
@@ -25,9 +30,10 @@ const CAP_LIKE_INPUTS = [
   'maxItems',
 ];
 const MIN_RECOVERY_WORDS = 5;
+const ROOT_COMPOSITIONS = ['oneOf', 'anyOf', 'allOf'];
 
 export interface ToolLintSubject {
-  readonly className: string;
+  readonly toolClass: { readonly name: string; readonly prototype: unknown };
   readonly metadata: ToolMetadata;
   readonly contract: ErrorContract;
   readonly enrichment: EnrichmentMetadata | undefined;
@@ -40,13 +46,32 @@ export interface ToolLintSubject {
 
 export function lintTool(subject: ToolLintSubject, findings: LintFindings): void {
   const { metadata, contract, enrichment } = subject;
-  const tool = `Tool ${metadata.name} (${subject.className})`;
-  const { errors, warnings } = findings;
+  const tool = `Tool ${metadata.name} (${subject.toolClass.name})`;
+  const error = (message: string, rule: LintErrorRule) => findings.errors.push(lintFinding(tool, message, rule));
+  const warning = (message: string, rule: LintWarningRule) => findings.warnings.push(lintFinding(tool, message, rule));
+  const { description, input } = metadata.options;
 
   if (!TOOL_NAME.test(metadata.name) || metadata.name.length > 64) {
-    errors.push(`${tool}: name must be snake_case, 1–64 characters (for example notes_get_note).`);
+    error('name must be snake_case, 1–64 characters (for example notes_get_note).', 'tool-name');
+  } else {
+    const shape = toolNameShapeProblem(metadata.name);
+    if (shape) warning(`${shape}.`, 'tool-name-shape');
   }
-  if (!metadata.options.description?.trim()) errors.push(`${tool}: description is empty; say when and how to use it.`);
+  if (!description?.trim()) error('description is empty; say when and how to use it.', 'description-empty');
+  else {
+    const shape = descriptionShapeProblem(description);
+    if (shape) warning(`${shape}.`, 'description-shape');
+  }
+
+  if (input) {
+    for (const field of unrepresentableInputFields(input)) {
+      error(
+        `input field '${field.path}' is ${field.declared}, which JSON Schema cannot express: tools/list advertises ` +
+          `it with no type and no JSON argument can satisfy it, so the tool could never be called; ${field.fix}.`,
+        'input-unrepresentable',
+      );
+    }
+  }
 
   for (const [label, json] of [
     ['input', subject.inputJson],
@@ -56,8 +81,9 @@ export function lintTool(subject: ToolLintSubject, findings: LintFindings): void
     if (!json) continue;
     const missing = undescribedFields(json);
     if (missing.length > 0) {
-      errors.push(
-        `${tool}: ${label} fields without .describe(): ${missing.join(', ')}. Every field needs a description.`,
+      error(
+        `${label} fields without .describe(): ${missing.join(', ')}. Every field needs a description.`,
+        'field-description',
       );
     }
   }
@@ -65,28 +91,39 @@ export function lintTool(subject: ToolLintSubject, findings: LintFindings): void
   const { outputKeys } = subject;
   const enrichmentKeys = Object.keys(enrichment?.shape ?? {});
   if (outputKeys.includes('error') || enrichmentKeys.includes('error')) {
-    errors.push(`${tool}: 'error' is reserved for the failure envelope; rename the field (errorText, failureDetail).`);
+    error(
+      "'error' is reserved for the failure envelope; rename the field (errorText, failureDetail).",
+      'reserved-error-key',
+    );
   }
   const shared = enrichmentKeys.filter((key) => outputKeys.includes(key));
-  if (shared.length > 0)
-    errors.push(`${tool}: enrichment keys must be disjoint from output keys; both declare ${shared.join(', ')}.`);
+  if (shared.length > 0) {
+    error(
+      `enrichment keys must be disjoint from output keys; both declare ${shared.join(', ')}.`,
+      'enrichment-output-overlap',
+    );
+  }
 
   const seenReasons = new Set<string>();
   for (const entry of contract) {
-    if (seenReasons.has(entry.reason)) errors.push(`${tool}: error reason '${entry.reason}' is declared twice.`);
+    if (seenReasons.has(entry.reason)) {
+      error(`error reason '${entry.reason}' is declared twice; keep one entry per reason.`, 'duplicate-error-reason');
+    }
     seenReasons.add(entry.reason);
     const words = entry.recovery.trim().split(/\s+/).filter(Boolean).length;
     if (words < MIN_RECOVERY_WORDS) {
-      errors.push(
-        `${tool}: recovery for '${entry.reason}' has ${words} word(s); write at least ${MIN_RECOVERY_WORDS} telling the agent its next move.`,
+      error(
+        `recovery for '${entry.reason}' has ${words} word(s); write at least ${MIN_RECOVERY_WORDS} telling the agent its next move.`,
+        'recovery-too-short',
       );
     }
   }
 
   for (const key of enrichmentKeys) {
     if (isStructured(enrichment?.shape[key]) && !enrichment?.trailer[key]?.render) {
-      errors.push(
-        `${tool}: enrichment field '${key}' is an object or array; give it a trailer render so content[] shows markdown, not JSON.`,
+      error(
+        `enrichment field '${key}' is an object or array; give it a trailer render so content[] shows markdown, not JSON.`,
+        'enrichment-trailer-render',
       );
     }
   }
@@ -98,9 +135,35 @@ export function lintTool(subject: ToolLintSubject, findings: LintFindings): void
   ).some((property) => property.type === 'array');
   const discloses = [...outputKeys, ...enrichmentKeys].some((key) => key === 'truncated' || key === 'totalCount');
   if (capped && returnsList && !discloses) {
-    warnings.push(
-      `${tool}: takes a cap-like input and returns a list but declares neither 'truncated' nor 'totalCount'; ` +
+    warning(
+      "takes a cap-like input and returns a list but declares neither 'truncated' nor 'totalCount'; " +
         'disclose truncation with ctx.enrich.truncated() or ctx.enrich.total().',
+      'capped-list-no-truncation',
+    );
+  }
+
+  if (ROOT_COMPOSITIONS.some((keyword) => keyword in subject.inputJson)) {
+    warning(
+      'the input root is a union (a root oneOf/anyOf/allOf). The Anthropic Messages API rejects that in ' +
+        "input_schema, and Claude clients flatten it to the first branch's properties; for a tool Claude must " +
+        "call, declare a flat z.object() with an enum mode field, name each mode's required fields in its " +
+        '.describe(), and check the combination in the handler.',
+      'schema-root-oneof-portability',
+    );
+  }
+
+  const parity = checkFormatParity(subject.toolClass, subject.outputJson);
+  if (parity.kind === 'missing') {
+    warning(
+      `format() leaves out output field(s) ${parity.fields.join(', ')}: clients that read content[] never see ` +
+        'them. Render every output field in format(), or remove format() to let Kiln render the result as JSON.',
+      'format-parity',
+    );
+  } else if (parity.kind === 'threw') {
+    warning(
+      `format() threw on a sample result (${parity.message}); make it a pure function of the result that ` +
+        'renders any valid one.',
+      'format-parity',
     );
   }
 }
