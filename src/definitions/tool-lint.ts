@@ -142,12 +142,13 @@ export function lintTool(subject: ToolLintSubject, findings: LintFindings): void
     );
   }
 
-  if (ROOT_COMPOSITIONS.some((keyword) => keyword in subject.inputJson)) {
+  const compositions = ROOT_COMPOSITIONS.filter((keyword) => keyword in subject.inputJson);
+  if (compositions.length > 0) {
     warning(
-      'the input root is a union (a root oneOf/anyOf/allOf). The Anthropic Messages API rejects that in ' +
-        "input_schema, and Claude clients flatten it to the first branch's properties; for a tool Claude must " +
-        "call, declare a flat z.object() with an enum mode field, name each mode's required fields in its " +
-        '.describe(), and check the combination in the handler.',
+      `the input schema has ${compositions.join(' and ')} at its root, which the Anthropic Messages API refuses ` +
+        'in input_schema (Claude clients flatten a union root to its first branch). For a tool Claude clients ' +
+        "must call, declare a flat z.object() with an enum mode field, name each mode's required fields in its " +
+        '.describe() and check the combination in the handler (a raw schema may use a root if/then/else).',
       'schema-root-oneof-portability',
     );
   }

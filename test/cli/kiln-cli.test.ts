@@ -47,9 +47,9 @@ describe('kiln lint', () => {
     const { exitCode, stdout } = await runKiln(['lint', fixture('broken.module')]);
     expect(exitCode).toBe(1);
     expect(stdout.split('\n')).toEqual([
-      'error    Tool silent_tool (SilentTool): description is empty; say when and how to use it.',
+      'error    Tool silent_tool (SilentTool): description is empty; say when and how to use it. [description-empty]',
       "error    PlainClass is listed in a module's tools but has no @Tool() decorator.",
-      expect.stringMatching(/^warning {2}Tool items_list \(CappedListTool\): takes a cap-like input/),
+      expect.stringMatching(/^warning {2}Tool store_list_items \(CappedListTool\): takes a cap-like input/),
       '',
       `BrokenModule (${fixture('broken.module')}): 2 errors, 1 warning`,
       '',
@@ -65,7 +65,7 @@ describe('kiln lint', () => {
       module: 'BrokenModule',
       ok: false,
       errors: [
-        'Tool silent_tool (SilentTool): description is empty; say when and how to use it.',
+        'Tool silent_tool (SilentTool): description is empty; say when and how to use it. [description-empty]',
         "PlainClass is listed in a module's tools but has no @Tool() decorator.",
       ],
       warnings: [expect.stringContaining("declares neither 'truncated' nor 'totalCount'")],
@@ -80,6 +80,28 @@ describe('kiln lint', () => {
     const strict = await runKiln(['lint', fixture('warned.module'), '--strict', '--json']);
     expect(strict.exitCode).toBe(1);
     expect(JSON.parse(strict.stdout)).toMatchObject({ module: 'WarnedModule', ok: false, errors: [] });
+  });
+
+  it('refuses an input JSON Schema cannot express and warns about text naming a disabled tool', async () => {
+    const { exitCode, stdout } = await runKiln(['lint', fixture('events.module')]);
+    expect(exitCode).toBe(1);
+    expect(stdout.split('\n')).toEqual([
+      "error    Tool events_list_events (ListEventsTool): input field 'since' is z.date(), which JSON Schema cannot " +
+        'express: tools/list advertises it with no type and no JSON argument can satisfy it, so the tool could never ' +
+        'be called; declare z.iso.datetime() (or z.iso.date()) and build the Date in the handler. [input-unrepresentable]',
+      'warning  Tool events_search_events (SearchEventsTool): its description names events_export_events, which is ' +
+        'disabled (Exports are turned off in this deployment.), so a client following it reaches a tool it cannot ' +
+        'call; reword the text, or name the tool only under the configuration that enables it. [disabled-tool-reference]',
+      '',
+      `EventsModule (${fixture('events.module')}): 1 error, 1 warning`,
+      '',
+    ]);
+    const json = JSON.parse((await runKiln(['lint', fixture('events.module'), '--json'])).stdout);
+    expect(json).toMatchObject({
+      ok: false,
+      errors: [expect.stringMatching(/^Tool events_list_events .* \[input-unrepresentable\]$/)],
+      warnings: [expect.stringMatching(/^Tool events_search_events .* \[disabled-tool-reference\]$/)],
+    });
   });
 
   it('reports a boot hook that throws as an error', async () => {

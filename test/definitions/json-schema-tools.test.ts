@@ -74,7 +74,7 @@ describe('boot checks of a raw input schema', () => {
       }
     }
     expect(await bootTools(FindItemsTool)).toBe(
-      'Tool find_items (FindItemsTool): input fields without .describe(): query. Every field needs a description.',
+      'Tool find_items (FindItemsTool): input fields without .describe(): query. Every field needs a description. [field-description]',
     );
   });
 

@@ -44,7 +44,7 @@ describe('tool names', () => {
       }
     }
     expect(await bootTools(BadNameTool)).toBe(
-      `Tool ${name} (BadNameTool): name must be snake_case, 1–64 characters (for example notes_get_note).`,
+      `Tool ${name} (BadNameTool): name must be snake_case, 1–64 characters (for example notes_get_note). [tool-name]`,
     );
   });
 
@@ -70,7 +70,7 @@ describe('field descriptions', () => {
       }
     }
     expect(await bootTools(UndescribedInputTool)).toBe(
-      'Tool find_items (UndescribedInputTool): input fields without .describe(): query, limit. Every field needs a description.',
+      'Tool find_items (UndescribedInputTool): input fields without .describe(): query, limit. Every field needs a description. [field-description]',
     );
   });
 
@@ -114,7 +114,7 @@ describe('error contracts', () => {
       }
     }
     expect(await bootTools(TerseRecoveryTool)).toBe(
-      "Tool find_items (TerseRecoveryTool): recovery for 'busy' has 3 word(s); write at least 5 telling the agent its next move.",
+      "Tool find_items (TerseRecoveryTool): recovery for 'busy' has 3 word(s); write at least 5 telling the agent its next move. [recovery-too-short]",
     );
   });
 
@@ -144,7 +144,7 @@ describe('output and enrichment keys', () => {
       }
     }
     expect(await bootTools(OverlappingTool)).toBe(
-      'Tool count_items (OverlappingTool): enrichment keys must be disjoint from output keys; both declare totalCount.',
+      'Tool count_items (OverlappingTool): enrichment keys must be disjoint from output keys; both declare totalCount. [enrichment-output-overlap]',
     );
   });
 
@@ -157,7 +157,7 @@ describe('output and enrichment keys', () => {
       }
     }
     expect(await bootTools(ErrorKeyTool)).toBe(
-      "Tool check_item (ErrorKeyTool): 'error' is reserved for the failure envelope; rename the field (errorText, failureDetail).",
+      "Tool check_item (ErrorKeyTool): 'error' is reserved for the failure envelope; rename the field (errorText, failureDetail). [reserved-error-key]",
     );
   });
 
@@ -171,7 +171,7 @@ describe('output and enrichment keys', () => {
       }
     }
     expect(await bootTools(JsonTrailerTool)).toBe(
-      "Tool find_items (JsonTrailerTool): enrichment field 'appliedFilters' is an object or array; give it a trailer render so content[] shows markdown, not JSON.",
+      "Tool find_items (JsonTrailerTool): enrichment field 'appliedFilters' is an object or array; give it a trailer render so content[] shows markdown, not JSON. [enrichment-trailer-render]",
     );
 
     @Tool('find_items', { description: 'Finds items.', input: Query, output: Items })
@@ -265,9 +265,9 @@ describe('reporting', () => {
     );
     expect(error).toBeInstanceOf(KilnBootError);
     expect((error as KilnBootError).problems).toEqual([
-      'Tool findItems (TwoProblemsTool): name must be snake_case, 1–64 characters (for example notes_get_note).',
-      'Tool findItems (TwoProblemsTool): input fields without .describe(): query. Every field needs a description.',
-      'Tool get_item (EmptyDescriptionTool): description is empty; say when and how to use it.',
+      'Tool findItems (TwoProblemsTool): name must be snake_case, 1–64 characters (for example notes_get_note). [tool-name]',
+      'Tool findItems (TwoProblemsTool): input fields without .describe(): query. Every field needs a description. [field-description]',
+      'Tool get_item (EmptyDescriptionTool): description is empty; say when and how to use it. [description-empty]',
     ]);
     expect((error as KilnBootError).message).toMatch(/^Kiln could not start:\n {2}- Tool findItems/);
   });
