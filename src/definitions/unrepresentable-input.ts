@@ -32,7 +32,7 @@ const UNREPRESENTABLE: Readonly<Record<string, { declared: string; fix: string }
   nan: { declared: 'z.nan()', fix: 'declare z.number() (JSON has no NaN)' },
   custom: { declared: 'z.custom() or z.instanceof()', fix: GENERIC_FIX },
   transform: {
-    declared: 'a bare z.transform() or z.preprocess()',
+    declared: 'a bare z.transform()',
     fix: 'start from the type the caller sends, then transform it (z.string().transform(...))',
   },
 };

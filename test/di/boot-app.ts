@@ -39,6 +39,13 @@ export function capturedLog(): { readonly options: BootOptions; readonly lines: 
   return { options: { logger }, lines: destination.lines };
 }
 
+/** The warnings boot logged for a module carrying `metadata` (boot must succeed). */
+export async function bootWarnings(metadata: ModuleMetadata, options: BootOptions = {}): Promise<string[]> {
+  const log = capturedLog();
+  await bootApp(fixtureModule(metadata), { ...options, ...log.options });
+  return log.lines.filter((line) => line.level === 'warning').map((line) => String(line.msg));
+}
+
 /** Closes every app booted so far; call from afterEach so singletons and storage never outlive their test. */
 export async function closeBootedApps(): Promise<void> {
   await Promise.all(opened.splice(0).map((app) => app.close()));
