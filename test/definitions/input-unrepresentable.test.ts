@@ -78,7 +78,10 @@ describe('input types JSON Schema cannot express', () => {
     const Input = z.object({
       since: z.iso.datetime().describe('Start'),
       day: z.iso.date().describe('Day'),
-      count: z.string().transform((s) => s.length).describe('Counted text'),
+      count: z
+        .string()
+        .transform((s) => s.length)
+        .describe('Counted text'),
       at: z.string().pipe(z.coerce.date()).describe('Parsed to a Date after the string check'),
       anything: z.unknown().describe('Any JSON value'),
     });

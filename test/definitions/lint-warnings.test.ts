@@ -96,7 +96,10 @@ describe('schema-root-meta-carried', () => {
     }
     @Tool('store_find_items', {
       description: 'Find items.',
-      input: z.object({ query: z.string().describe('Words') }).strict().describe('What to find'),
+      input: z
+        .object({ query: z.string().describe('Words') })
+        .strict()
+        .describe('What to find'),
     })
     class StrictFirstTool {
       handle() {
@@ -155,7 +158,10 @@ describe('schema-root-oneof-portability', () => {
 describe('tool-name-shape', () => {
   it.each([
     ['search', "name 'search' is one word, naming neither the domain nor the object"],
-    ['notes_search', "name 'notes_search' ends in the verb 'search' (search what?); name the object after the verb (notes_search_<noun>)"],
+    [
+      'notes_search',
+      "name 'notes_search' ends in the verb 'search' (search what?); name the object after the verb (notes_search_<noun>)",
+    ],
     ['notes_items_list', "name 'notes_items_list' ends in the verb 'list'"],
   ])('warns about %s', async (name, message) => {
     @Tool(name, { description: 'Search notes.', input: Query })
