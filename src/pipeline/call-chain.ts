@@ -6,7 +6,7 @@ import type { Constructor, ErrorContract } from '../../decorators/types.js';
 import type { KilnExceptionFilter } from '../../decorators/use-filters.js';
 import type { KilnGuard } from '../../decorators/use-guards.js';
 import type { KilnInterceptor } from '../../decorators/use-interceptors.js';
-import type { Context } from '../context/context.js';
+import type { Context, HandlerContext } from '../context/context.js';
 import { findEntry } from '../context/error-contract.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import { isProtocolError, kilnError } from '../errors/index.js';
@@ -74,7 +74,9 @@ async function filtered(filters: CallChain['filters'], error: unknown, run: Chai
   for (const Filter of filters) {
     let mapped: unknown;
     try {
-      mapped = await run.resolve(Filter).catch(error, run.ctx, run.call);
+      // The request's Context carries the definition's ctx.fail; the filter's own type narrows its reasons.
+      const ctx = run.ctx as unknown as HandlerContext<ErrorContract>;
+      mapped = await run.resolve(Filter).catch(error, ctx, run.call);
     } catch (thrown) {
       mapped = thrown;
     }
