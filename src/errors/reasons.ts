@@ -107,7 +107,8 @@ export const KILN_REASONS = {
   },
   forbidden_by_guard: {
     code: Forbidden,
-    meaning: 'A guard of the tool, resource or prompt (@UseGuards, or one the app applies everywhere) refused the call.',
+    meaning:
+      'A guard of the tool, resource or prompt (@UseGuards, or one the app applies everywhere) refused the call.',
     recovery: 'Do not retry it unchanged: this caller may not make this call. Ask the server operator for access.',
   },
   auth_unavailable: {

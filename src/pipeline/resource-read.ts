@@ -86,7 +86,14 @@ async function readResourceRound(
         {
           resolve: scope.resolve,
           ctx: context,
-          call: { kind: 'resource', name: resource.name, definition: resourceClass, input: params, uri, scopes: resource.scopes },
+          call: {
+            kind: 'resource',
+            name: resource.name,
+            definition: resourceClass,
+            input: params,
+            uri,
+            scopes: resource.scopes,
+          },
           contract: contract.entries,
           label: `Resource ${resource.name}`,
         },

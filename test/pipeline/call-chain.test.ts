@@ -308,7 +308,7 @@ describe('interceptors', () => {
 @Errors(StockErrors)
 @UseFilters(StockFilter)
 class StockTool {
-  handle(input: { sku: string }, _ctx: HandlerContext<typeof StockErrors>) {
+  handle(input: { sku: string }, _ctx: HandlerContext<typeof StockErrors>): string {
     if (input.sku === 'boom') throw new Error('disk on fire');
     throw new StockMissing(input.sku);
   }
