@@ -14,6 +14,7 @@ export type {
   JsonSchemaValue,
 } from './json-schema.js';
 export { Module } from './module.js';
+export type { OperationCall } from './operation-call.js';
 export { Prompt, type PromptMessage, type PromptMetadata, type PromptOptions, type PromptReturn } from './prompt.js';
 export {
   type ConsentHashFunction,
@@ -41,3 +42,6 @@ export {
 } from './skill.js';
 export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
 export * from './types.js';
+export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
+export { type KilnGuard, UseGuards } from './use-guards.js';
+export { type CallHandler, type KilnInterceptor, UseInterceptors } from './use-interceptors.js';

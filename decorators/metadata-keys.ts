@@ -12,6 +12,9 @@ export const PROMPT_METADATA = Symbol.for('kiln:prompt');
 export const MODULE_METADATA = Symbol.for('kiln:module');
 export const INJECTABLE_METADATA = Symbol.for('kiln:injectable');
 export const INJECT_METADATA = Symbol.for('kiln:inject');
+export const GUARDS_METADATA = Symbol.for('kiln:guards');
+export const INTERCEPTORS_METADATA = Symbol.for('kiln:interceptors');
+export const FILTERS_METADATA = Symbol.for('kiln:filters');
 
 type Constructor = abstract new (...args: never[]) => unknown;
 
@@ -22,4 +25,12 @@ export function defineMetadata(key: symbol, value: unknown, target: Constructor)
 /** Reads metadata recorded on the class itself (never inherited from a base class). */
 export function readMetadata<T>(key: symbol, target: Constructor): T | undefined {
   return Reflect.getOwnMetadata(key, target) as T | undefined;
+}
+
+/**
+ * Adds `items` before what the class already lists under `key`. Stacked decorators apply bottom-up, so prepending
+ * keeps the order they are written in, top to bottom.
+ */
+export function prependMetadata(key: symbol, items: readonly unknown[], target: Constructor): void {
+  Reflect.defineMetadata(key, [...items, ...(readMetadata<readonly unknown[]>(key, target) ?? [])], target);
 }

@@ -1,7 +1,11 @@
-// Options of createApp: identity, input-edge switches, configuration source, and provider overrides (testing).
+// Options of createApp: identity, input-edge switches, configuration source, app-wide guards, interceptors and
+// exception filters, and provider overrides (testing).
 
 import type { CacheHint } from '../../decorators/resource.js';
-import type { InjectionToken, Provider } from '../../decorators/types.js';
+import type { Constructor, InjectionToken, Provider } from '../../decorators/types.js';
+import type { KilnExceptionFilter } from '../../decorators/use-filters.js';
+import type { KilnGuard } from '../../decorators/use-guards.js';
+import type { KilnInterceptor } from '../../decorators/use-interceptors.js';
 import type { SessionMode } from '../config/kiln-config.js';
 import type { InputOptions } from '../definitions/input/index.js';
 import type { ModuleStorageProviders } from '../storage/index.js';
@@ -36,6 +40,15 @@ export interface CreateAppOptions {
   readonly storageProviders?: ModuleStorageProviders;
   /** How long closing waits for requests in flight before closing anyway (default 10,000 ms). */
   readonly shutdownDrainMs?: number;
+  /**
+   * Guards every tool call, resource read and prompt get passes, before its module's and its class's own (README,
+   * "Guards, interceptors and exception filters"). Built through DI per request, seeing what the root module sees.
+   */
+  readonly guards?: readonly Constructor<KilnGuard>[];
+  /** Interceptors around every handler, outside its module's and its class's own. */
+  readonly interceptors?: readonly Constructor<KilnInterceptor>[];
+  /** Exception filters asked last, after the class's and the module's own. */
+  readonly filters?: readonly Constructor<KilnExceptionFilter>[];
   /** Replaces providers by token, keeping the module that provides them (used by createTestingModule). */
   readonly overrides?: ReadonlyMap<InjectionToken, Provider>;
 }

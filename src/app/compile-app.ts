@@ -25,6 +25,7 @@ import { createRequestStateSealing } from '../protocol/request-state-sealing.js'
 import type { StorageService } from '../storage/index.js';
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
+import { compileCallChains, provideOverriddenParts } from './compile-call-chains.js';
 import { KilnCoreModule } from './core-module.js';
 import { InFlightRequests } from './in-flight-requests.js';
 import { LifecycleHooks } from './lifecycle-hooks.js';
@@ -34,7 +35,11 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   const overrides = options.overrides ?? new Map();
   const modules = applyOverrides(scanModules(appRoot(root, loaded, options.storageProviders)), overrides);
   const findings: LintFindings = { errors: [], warnings: [] };
-  const graph = buildDependencyGraph(modules, findings.errors);
+  // The app root scanned last; its second import is the user's root module (appRoot).
+  const userRoot = modules.at(-1)?.imports[1] as ModuleRecord;
+  const callChains = compileCallChains(modules, userRoot, options, findings.errors);
+  provideOverriddenParts(callChains.parts, modules, overrides);
+  const graph = buildDependencyGraph(modules, findings.errors, callChains.parts);
   const inputOptions = { ...DEFAULT_INPUT_OPTIONS, ...options.input };
 
   const manifestTools = compileUnique(
@@ -95,6 +100,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       ...(requestStateSealing ? { requestState: { verify: requestStateSealing.verify } } : {}),
     },
     container,
+    callChains: callChains.chains,
     providerScopes: new Map([
       [CONTEXT, 'request'],
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),

@@ -18,8 +18,16 @@ export interface DependencyGraph {
   readonly consumers: ReadonlyMap<Constructor, readonly ConstructorDependency[]>;
 }
 
-/** Builds the graph and collects every problem; the caller throws them together. */
-export function buildDependencyGraph(modules: readonly ModuleRecord[], problems: string[]): DependencyGraph {
+/**
+ * Builds the graph and collects every problem; the caller throws them together. `parts` are further classes built
+ * per request like definitions (guards, interceptors, filters), checked against the module that applies them; one
+ * that is also a provider is built through its provider instead.
+ */
+export function buildDependencyGraph(
+  modules: readonly ModuleRecord[],
+  problems: string[],
+  parts: ReadonlyMap<ModuleRecord, readonly Constructor[]> = new Map(),
+): DependencyGraph {
   const providers = new Map<InjectionToken, ProviderEntry>();
   const consumers = new Map<Constructor, readonly ConstructorDependency[]>();
 
@@ -60,6 +68,19 @@ export function buildDependencyGraph(modules: readonly ModuleRecord[], problems:
       }
       consumers.set(consumer, result.dependencies);
       checkVisibility(`${consumer.name} (${module.name})`, result.dependencies, visible, providers, module, problems);
+    }
+    // A part applied in several modules is checked against each, as each applies it.
+    for (const part of parts.get(module) ?? []) {
+      if (providers.has(part)) continue;
+      const known = consumers.get(part);
+      const result = known ? { ok: true as const, dependencies: known } : readConstructorDependencies(part);
+      if (!result.ok) {
+        problems.push(...result.problems);
+        consumers.set(part, []); // reported once, however many modules apply it
+        continue;
+      }
+      consumers.set(part, result.dependencies);
+      checkVisibility(`${part.name} (${module.name})`, result.dependencies, visible, providers, module, problems);
     }
   }
   return { providers, consumers };

@@ -105,6 +105,12 @@ export const KILN_REASONS = {
     meaning: 'The token is valid but lacks a scope the tool, resource or prompt requires.',
     recovery: 'Obtain a token carrying the scopes named in data.requiredScopes (or the challenge) and call again.',
   },
+  forbidden_by_guard: {
+    code: Forbidden,
+    meaning:
+      'A guard of the tool, resource or prompt (@UseGuards, or one the app applies everywhere) refused the call.',
+    recovery: 'Do not retry it unchanged: this caller may not make this call. Ask the server operator for access.',
+  },
   auth_unavailable: {
     code: ServiceUnavailable,
     meaning: "The server cannot verify tokens right now: the authorization server's keys could not be fetched.",

@@ -6,6 +6,7 @@ import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
 import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
+import { chainOf, runCall } from './call-chain.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
 import type { OperationKind, OperationSeed } from './operation-runner.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
@@ -49,11 +50,22 @@ async function getPromptRound(
     args = parsed.data;
   }
   const operation = `prompt ${prompt.name}`;
-  return runScopedHandler(runtime, { ...seed, operation }, prompt.promptClass, prompt.contract, (handler, context) =>
-    orInputRequired(
-      async () => normalisePrompt(await handler.handle(args, context), prompt.description),
-      seed.sealRequestState,
-    ),
+  const { promptClass, contract } = prompt;
+  return runScopedHandler(runtime, { ...seed, operation }, promptClass, contract, (handler, context, scope) =>
+    orInputRequired(async () => {
+      const returned = await runCall(
+        chainOf(runtime, promptClass),
+        {
+          resolve: scope.resolve,
+          ctx: context,
+          call: { kind: 'prompt', name: prompt.name, definition: promptClass, input: args, scopes: prompt.scopes },
+          contract: contract.entries,
+          label: `Prompt ${prompt.name}`,
+        },
+        () => handler.handle(args, context),
+      );
+      return normalisePrompt(returned as PromptReturn, prompt.description);
+    }, seed.sealRequestState),
   );
 }
 

@@ -7,6 +7,7 @@ import type { ResourceContent, ResourceReadReturn } from '../../decorators/resou
 import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
+import { chainOf, runCall } from './call-chain.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
 import type { OperationKind, OperationSeed } from './operation-runner.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
@@ -77,10 +78,29 @@ async function readResourceRound(
   }
   const operation = `resource ${resource.name}`;
   const scopedSeed = { ...seed, uri: new URL(uri), operation };
-  return runScopedHandler(runtime, scopedSeed, resource.resourceClass, resource.contract, (handler, context) =>
+  const { resourceClass, contract } = resource;
+  return runScopedHandler(runtime, scopedSeed, resourceClass, contract, (handler, context, scope) =>
     orInputRequired(async () => {
+      const returned = await runCall(
+        chainOf(runtime, resourceClass),
+        {
+          resolve: scope.resolve,
+          ctx: context,
+          call: {
+            kind: 'resource',
+            name: resource.name,
+            definition: resourceClass,
+            input: params,
+            uri,
+            scopes: resource.scopes,
+          },
+          contract: contract.entries,
+          label: `Resource ${resource.name}`,
+        },
+        () => handler.handle(params, context),
+      );
       const result: ReadResourceResult = {
-        contents: normaliseContents(await handler.handle(params, context), uri, resource.mimeType),
+        contents: normaliseContents(returned as ResourceReadReturn, uri, resource.mimeType),
       };
       // Cache fields exist only on the 2026-07-28 wire; the SDK fills what a resource leaves out from the server hint.
       const hint = seed.era === 'modern' ? resource.cacheHint : undefined;

@@ -6,8 +6,9 @@ import type { Constructor } from '../../decorators/types.js';
 import type { Context } from '../context/context.js';
 import { type BuiltContext, type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
 import type { CompiledContract } from '../context/error-contract.js';
-import { openRequestScope } from '../di/request-scope.js';
+import { openRequestScope, type RequestScope } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
+import type { CallChain } from './call-chain.js';
 import { toProtocolFailure } from './handler-failure.js';
 
 /** What running a handler needs from the compiled app. */
@@ -15,6 +16,8 @@ export interface PipelineRuntime {
   readonly container: DependencyContainer;
   readonly services: ContextServices;
   readonly logger: Logger;
+  /** Guards, interceptors and filters per definition class, compiled at boot; a class not listed has none. */
+  readonly callChains?: ReadonlyMap<Constructor, CallChain>;
 }
 
 /** Runs `run` with the handler resolved in a fresh request scope; failures propagate as thrown. */
@@ -23,12 +26,12 @@ export async function inRequestScope<H, T>(
   seed: ContextSeed,
   handlerClass: Constructor<H>,
   contract: CompiledContract,
-  run: (handler: H, built: BuiltContext) => T | Promise<T>,
+  run: (handler: H, built: BuiltContext, scope: RequestScope) => T | Promise<T>,
 ): Promise<T> {
   const built = createContext(seed, runtime.services, contract);
   const scope = openRequestScope(runtime.container, built.context);
   try {
-    return await run(scope.resolve(handlerClass), built);
+    return await run(scope.resolve(handlerClass), built, scope);
   } finally {
     await scope.dispose();
   }
@@ -40,10 +43,12 @@ export async function runScopedHandler<H, T>(
   seed: ContextSeed,
   handlerClass: Constructor<H>,
   contract: CompiledContract,
-  run: (handler: H, context: Context) => T | Promise<T>,
+  run: (handler: H, context: Context, scope: RequestScope) => T | Promise<T>,
 ): Promise<T> {
   try {
-    return await inRequestScope(runtime, seed, handlerClass, contract, (handler, built) => run(handler, built.context));
+    return await inRequestScope(runtime, seed, handlerClass, contract, (handler, built, scope) =>
+      run(handler, built.context, scope),
+    );
   } catch (error) {
     throw toProtocolFailure(error, {
       requestId: seed.requestId,

@@ -8,6 +8,7 @@ import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledOutput } from '../definitions/compile-output.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { KILN_REASONS, kilnError } from '../errors/index.js';
+import { chainOf, runCall } from './call-chain.js';
 import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
 import { reportFailure } from './handler-failure.js';
@@ -55,16 +56,24 @@ export async function runToolRound(
     runtime.logger.debug({ requestId: seed.requestId, tool: tool.name, ...events }, 'Input edge rewrote arguments');
   }
   try {
-    return await inRequestScope(runtime, seed, tool.toolClass, tool.contract, async (handler, built) => {
+    return await inRequestScope(runtime, seed, tool.toolClass, tool.contract, async (handler, built, scope) => {
       const { context, enrichment, media } = built;
-      const handle = () => handler.handle(prepared.value, context);
-      const returned = tool.consent
-        ? await runBehindConsent(
-            tool.consent,
-            { operation: tool.name, input: prepared.value, ctx: context, tool: handler },
-            handle,
-          )
-        : await handle();
+      const { consent } = tool;
+      const input = prepared.value;
+      const returned = await runCall(
+        chainOf(runtime, tool.toolClass),
+        {
+          resolve: scope.resolve,
+          ctx: context,
+          call: { kind: 'tool', name: tool.name, definition: tool.toolClass, input, scopes: tool.scopes },
+          contract: tool.contract.entries,
+          label: `Tool ${tool.name}`,
+          gate: consent
+            ? (inner) => runBehindConsent(consent, { operation: tool.name, input, ctx: context, tool: handler }, inner)
+            : undefined,
+        },
+        () => handler.handle(input, context),
+      );
       if (!tool.output) {
         return successResult(tool, {
           structured: undefined,

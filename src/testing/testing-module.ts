@@ -1,7 +1,11 @@
-// createTestingModule: the app's real module wiring with chosen providers replaced, NestJS-style. Overrides go
-// through createApp's `overrides`, so visibility, scope and boot checks apply to the replacement as in production.
+// createTestingModule: the app's real module wiring with chosen providers, guards, interceptors and filters replaced,
+// NestJS-style. Overrides go through createApp's `overrides`, so visibility, scope and boot checks apply to the
+// replacement as in production.
 import { Module } from '../../decorators/module.js';
 import type { Constructor, InjectionToken, ModuleRef, Provider } from '../../decorators/types.js';
+import type { KilnExceptionFilter } from '../../decorators/use-filters.js';
+import type { KilnGuard } from '../../decorators/use-guards.js';
+import type { KilnInterceptor } from '../../decorators/use-interceptors.js';
 import type { CreateAppOptions } from '../app/app-options.js';
 import type { KilnApp } from '../app/kiln-app.js';
 import { createApp } from '../bootstrap/create-app.js';
@@ -41,12 +45,33 @@ export interface OverrideBy<T> {
 @Module({})
 class TestingRootModule {}
 
+type OverrideMethod = 'overrideProvider' | 'overrideGuard' | 'overrideInterceptor' | 'overrideFilter';
+
 export class TestingModuleBuilder {
   private readonly overrides = new Map<InjectionToken, Provider>();
+  private readonly overriddenBy = new Map<InjectionToken, OverrideMethod>();
 
   constructor(private readonly metadata: TestingModuleMetadata) {}
 
   overrideProvider<T>(token: InjectionToken<T>): OverrideBy<T> {
+    return this.override(token, 'overrideProvider');
+  }
+
+  /** Replaces a guard wherever it applies (a class, a module, the app), whether or not a module provides it. */
+  overrideGuard<T extends KilnGuard>(guard: Constructor<T>): OverrideBy<T> {
+    return this.override(guard, 'overrideGuard');
+  }
+
+  overrideInterceptor<T extends KilnInterceptor>(interceptor: Constructor<T>): OverrideBy<T> {
+    return this.override(interceptor, 'overrideInterceptor');
+  }
+
+  overrideFilter<T extends KilnExceptionFilter>(filter: Constructor<T>): OverrideBy<T> {
+    return this.override(filter, 'overrideFilter');
+  }
+
+  private override<T>(token: InjectionToken<T>, method: OverrideMethod): OverrideBy<T> {
+    this.overriddenBy.set(token, method);
     const replace = (provider: Provider) => {
       this.overrides.set(token, provider);
       return this;
@@ -72,11 +97,14 @@ export class TestingModuleBuilder {
     if (unused.length > 0) {
       await app.close();
       throw new KilnBootError(
-        unused.map(
-          (token) =>
-            `overrideProvider(${tokenName(token)}): no module imported by the testing module provides it, so there ` +
-            'is nothing to replace. Import the module that provides it, or add it to providers.',
-        ),
+        unused.map((token) => {
+          const method = this.overriddenBy.get(token) ?? 'overrideProvider';
+          return method === 'overrideProvider'
+            ? `overrideProvider(${tokenName(token)}): no module imported by the testing module provides it, so there ` +
+                'is nothing to replace. Import the module that provides it, or add it to providers.'
+            : `${method}(${tokenName(token)}): no definition, module or compile option of the testing module ` +
+                'applies it, so there is nothing to replace. Import the module whose definitions use it.';
+        }),
       );
     }
     return new TestingApp(app, { tenantId, auth });

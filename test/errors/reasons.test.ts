@@ -26,6 +26,7 @@ describe('the reasons table', () => {
       invalid_token: C.Unauthorized,
       token_in_query: C.InvalidRequest,
       insufficient_scope: C.Forbidden,
+      forbidden_by_guard: C.Forbidden,
       auth_unavailable: C.ServiceUnavailable,
       auth_options_invalid: C.ConfigurationError,
       session_required: C.ServiceUnavailable,
