@@ -8,6 +8,7 @@ import { type BuiltContext, type ContextSeed, type ContextServices, createContex
 import type { CompiledContract } from '../context/error-contract.js';
 import { openRequestScope } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
+import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
 import { toProtocolFailure } from './handler-failure.js';
 
 /** What running a handler needs from the compiled app. */
@@ -15,6 +16,8 @@ export interface PipelineRuntime {
   readonly container: DependencyContainer;
   readonly services: ContextServices;
   readonly logger: Logger;
+  /** Present only when an OpenTelemetry SDK is registered: spans and metrics for each operation. */
+  readonly telemetry?: KilnTelemetry;
 }
 
 /** Runs `run` with the handler resolved in a fresh request scope; failures propagate as thrown. */
