@@ -3,7 +3,7 @@
 // parented on `_meta.traceparent`, its ids on ctx and on log lines, storage calls as child spans.
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { LOGGER } from 'mcp-kiln';
+import { LOGGER, STORAGE } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logging/index.js';
@@ -135,6 +135,11 @@ describe('operation spans', () => {
       expect(span.spanContext().traceId).toBe(operation.spanContext().traceId);
       expect(span.attributes['db.operation.name']).toBe(span.name.slice('storage '.length));
     }
+  });
+
+  it('opens no root span for a storage call outside any operation (boot hooks, background work)', async () => {
+    await app.get(STORAGE).forTenant('default').set('outside', 1);
+    expect(sdk.spans()).toEqual([]);
   });
 
   it('spans resources/read (named for the resource, URI as an attribute), prompts/get and completion', async () => {
