@@ -8,7 +8,8 @@ import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.
 import { createLogger, type Logger } from '../logging/index.js';
 import { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createStorageProvider, type ModuleStorageProviders, StorageService } from '../storage/index.js';
-import { type KilnTelemetry, resolveTelemetry } from '../telemetry/kiln-telemetry.js';
+import { traceStorageProvider } from '../storage/traced-storage-provider.js';
+import { activeTelemetry, type KilnTelemetry, resolveTelemetry } from '../telemetry/kiln-telemetry.js';
 
 @Module({})
 export class KilnCoreModule {
@@ -33,7 +34,9 @@ export class KilnCoreModule {
               storage.type === 'redis' && storageProviders.redis
                 ? await storageProviders.redis(storage, logger)
                 : createStorageProvider(storage, logger);
-            return new StorageService(provider, logger, telemetry);
+            // Each provider call a span and a latency sample, when an SDK is registered.
+            const traced = activeTelemetry(telemetry);
+            return new StorageService(traced ? traceStorageProvider(provider, traced) : provider, logger);
           },
           inject: [KILN_CONFIG, LOGGER, TELEMETRY],
         },

@@ -1,6 +1,6 @@
-// The StorageService's provider as telemetry sees it: each call a child span of the span active where it was made
-// (the operation's, inside a handler) and a sample of kiln.storage.operation.duration. Calls made outside any span
-// (boot hooks, background sweeps) are measured but open no root span of their own.
+// The configured provider as telemetry sees it, wrapped once at boot by the core module: each call a child span of the
+// span active where it was made (the operation's, inside a handler) and a kiln.storage.operation.duration sample.
+// Calls made outside any span (boot hooks, background sweeps) are measured but open no root span of their own.
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { McpError } from '../errors/index.js';
 import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
