@@ -27,43 +27,45 @@ export function createKilnMetrics(meter: Meter): KilnMetrics {
       valueType: ValueType.INT,
       advice: { explicitBucketBoundaries: PAYLOAD_SIZE_BUCKETS },
     });
+  const seconds = (name: string, description: string, buckets: number[]) =>
+    meter.createHistogram(name, { description, unit: 's', advice: { explicitBucketBoundaries: buckets } });
+  const count = (name: string, description: string, unit: string) =>
+    meter.createCounter(name, { description, unit, valueType: ValueType.INT });
+  const live = (name: string, description: string, unit: string) =>
+    meter.createObservableUpDownCounter(name, { description, unit, valueType: ValueType.INT });
   return {
-    operationDuration: meter.createHistogram(METRIC.operationDuration, {
-      description: 'MCP request duration as observed on the server, from receipt until the result is ready.',
-      unit: 's',
-      advice: { explicitBucketBoundaries: OPERATION_DURATION_BUCKETS },
-    }),
+    operationDuration: seconds(
+      METRIC.operationDuration,
+      'MCP request duration as observed on the server, from receipt until the result is ready.',
+      OPERATION_DURATION_BUCKETS,
+    ),
     requestSize: bytes(METRIC.requestSize, 'Size of an operation’s arguments (or resource URI) as JSON.'),
     responseSize: bytes(METRIC.responseSize, 'Size of an operation’s result as JSON.'),
-    inputDroppedKeys: meter.createCounter(METRIC.inputDroppedKeys, {
-      description: 'Root argument keys a client added (a call id, a _meta block) that the input pipeline dropped.',
-      unit: '{key}',
-      valueType: ValueType.INT,
-    }),
-    inputAliasedKeys: meter.createCounter(METRIC.inputAliasedKeys, {
-      description: 'Argument keys the input pipeline renamed to their declared name.',
-      unit: '{key}',
-      valueType: ValueType.INT,
-    }),
-    inputRepairs: meter.createCounter(METRIC.inputRepairs, {
-      description: 'Argument values the input pipeline repaired so the call could validate.',
-      unit: '{value}',
-      valueType: ValueType.INT,
-    }),
-    storageDuration: meter.createHistogram(METRIC.storageDuration, {
-      description: 'Duration of one storage provider call (ctx.state and StorageService).',
-      unit: 's',
-      advice: { explicitBucketBoundaries: STORAGE_DURATION_BUCKETS },
-    }),
-    activeSessions: meter.createObservableUpDownCounter(METRIC.activeSessions, {
-      description: 'Live 2025-era HTTP sessions this instance serves.',
-      unit: '{session}',
-      valueType: ValueType.INT,
-    }),
-    activeListenStreams: meter.createObservableUpDownCounter(METRIC.activeListenStreams, {
-      description: 'Open 2026-07-28 subscriptions/listen streams on this instance.',
-      unit: '{stream}',
-      valueType: ValueType.INT,
-    }),
+    inputDroppedKeys: count(
+      METRIC.inputDroppedKeys,
+      'Root argument keys a client added (a call id, a _meta block) that the input pipeline dropped.',
+      '{key}',
+    ),
+    inputAliasedKeys: count(
+      METRIC.inputAliasedKeys,
+      'Argument keys the input pipeline renamed to their declared name.',
+      '{key}',
+    ),
+    inputRepairs: count(
+      METRIC.inputRepairs,
+      'Argument values the input pipeline repaired so the call could validate.',
+      '{value}',
+    ),
+    storageDuration: seconds(
+      METRIC.storageDuration,
+      'Duration of one storage provider call (ctx.state and StorageService).',
+      STORAGE_DURATION_BUCKETS,
+    ),
+    activeSessions: live(METRIC.activeSessions, 'Live 2025-era HTTP sessions this instance serves.', '{session}'),
+    activeListenStreams: live(
+      METRIC.activeListenStreams,
+      'Open 2026-07-28 subscriptions/listen streams on this instance.',
+      '{stream}',
+    ),
   };
 }
