@@ -9,7 +9,10 @@ export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from './
 export type { CacheableMethod, CreateAppOptions } from './app/app-options.js';
 export type {
   AppPort,
+  HeaderCarrier,
+  HostGauge,
   HostHandle,
+  HostTelemetry,
   KilnHost,
   ProtocolServerOptions,
   RequestHeaders,

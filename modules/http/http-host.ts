@@ -12,7 +12,7 @@ import {
   localhostAllowedOrigins,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { edgeError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle, type HttpConfig, type KilnHost, principalOf } from '../../src/index.js';
 import { BearerAuth, type BearerAuthOptions } from '../auth/index.js';
@@ -136,8 +136,17 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   const legacy = new LegacySessionLeg(app, config, { ...options, bus }, (error) => failures.report(error));
   let closing = false;
   const fast = config.fastPath ? await openFastPath(app, { keepAliveMs: config.timeouts.sseKeepAliveMs }) : undefined;
+  const stopObserving = [
+    app.telemetry.observe('sessions', () => legacy.liveSessions),
+    app.telemetry.observe('listen_streams', () => listens.openStreams),
+  ];
 
-  fastify.post(endpoint, async (request, reply) => {
+  // Under the trace context the request's headers carry (when an OpenTelemetry SDK is registered), so operation spans
+  // continue the caller's trace.
+  fastify.post(endpoint, (request, reply) =>
+    app.telemetry.inRequestContext(request.headers, () => post(request, reply)),
+  );
+  async function post(request: FastifyRequest, reply: FastifyReply) {
     const body = request.body;
     // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs,
     // whichever path would serve it.
@@ -169,7 +178,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       return serve(request.raw, reply.raw, () => tenantListens.serve(tenantId, request.raw, reply.raw, body));
     }
     return serve(request.raw, reply.raw, () => serveModern(request.raw, reply.raw, body));
-  });
+  }
   for (const method of ['GET', 'DELETE'] as const) {
     fastify.route({
       method,
@@ -275,6 +284,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       closing = true;
       listenerClosed ??= fastify.close();
       detachBus();
+      for (const stop of stopObserving) stop();
       await legacy.closeAll();
       await modern.close();
       await tenantListens?.close();

@@ -9,6 +9,10 @@ export class ListenStreamCap {
 
   constructor(readonly limit: number) {}
 
+  get openStreams(): number {
+    return this.open;
+  }
+
   /** Takes a slot for as long as `res` is open; false when every slot is taken. */
   claim(res: ServerResponse): boolean {
     if (this.open >= this.limit) return false;

@@ -10,9 +10,10 @@ import type { ChangeSink } from '../notifications/change-notifier.js';
 import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { SinkClient } from '../protocol/server-sink.js';
+import type { HeaderCarrier, HostGauge, HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { AppCatalog } from './app-catalog.js';
 
-export type { ProtocolServerOptions, RequestHeaders, SinkClient };
+export type { HeaderCarrier, HostGauge, HostTelemetry, ProtocolServerOptions, RequestHeaders, SinkClient };
 
 /** What a host's `start` returns: something the app can stop. */
 export interface HostHandle {
@@ -38,6 +39,11 @@ export interface AppPort {
   readonly logger: Logger;
   /** Requests being served right now. */
   readonly inFlight: number;
+  /**
+   * OpenTelemetry for hosts: run a request in the trace context its headers carry, and report open sessions and
+   * streams. No-ops unless an OpenTelemetry SDK was registered before the app was created.
+   */
+  readonly telemetry: HostTelemetry;
   /** A protocol server for one connection (stdio, a 2025 session) or one request (2026-07-28 HTTP). */
   createServer(era: ProtocolEra, options?: ProtocolServerOptions): Server;
   /** Hears every list-changed and resource-updated event the app publishes; returns the function that detaches. */

@@ -4,6 +4,7 @@ import type { DependencyContainer } from 'tsyringe';
 import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ProtocolRuntime } from '../protocol/protocol-runtime.js';
+import type { HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 import type { LifecycleHooks } from './lifecycle-hooks.js';
 
@@ -16,4 +17,6 @@ export interface AppRuntime extends ProtocolRuntime {
   readonly inFlight: InFlightRequests;
   /** Every tool, disabled ones included, for the catalogue and landing page. */
   readonly manifestTools: readonly CompiledTool[];
+  /** What hosts get of telemetry through the AppPort (no-ops without an SDK). */
+  readonly hostTelemetry: HostTelemetry;
 }

@@ -17,12 +17,14 @@ import type { LintFindings } from '../definitions/tool-lint.js';
 import { buildDependencyGraph } from '../di/dependency-graph.js';
 import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } from '../di/module-scanner.js';
 import { createRootContainer } from '../di/root-container.js';
-import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
+import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
 import { type Logger, Redaction } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
 import type { StorageService } from '../storage/index.js';
+import { hostTelemetry } from '../telemetry/host-telemetry.js';
+import { activeTelemetry, type KilnTelemetry } from '../telemetry/kiln-telemetry.js';
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
 import { compileCallChains, provideOverriddenParts } from './compile-call-chains.js';
@@ -78,6 +80,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   const logger = container.resolve<Logger>(LOGGER);
   const storage = container.resolve<StorageService>(STORAGE);
   const notifier = container.resolve<ChangeNotifier>(NOTIFIER);
+  const telemetry = container.resolve<KilnTelemetry>(TELEMETRY);
   checkSessionMode(config, options);
   for (const warning of findings.warnings) logger.warning(warning);
 
@@ -113,6 +116,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       stateFor: (tenantId) => storage.forTenant(tenantId),
     },
     logger,
+    telemetry: activeTelemetry(telemetry),
+    hostTelemetry: hostTelemetry(activeTelemetry(telemetry)),
     inFlight: new InFlightRequests(),
     notifier,
     requestStateSealing,

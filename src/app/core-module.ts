@@ -4,10 +4,12 @@
 import { Module } from '../../decorators/module.js';
 import type { DynamicModule } from '../../decorators/types.js';
 import type { KilnConfig } from '../config/kiln-config.js';
-import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from '../di/tokens.js';
+import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.js';
 import { createLogger, type Logger } from '../logging/index.js';
 import { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createStorageProvider, type ModuleStorageProviders, StorageService } from '../storage/index.js';
+import { traceStorageProvider } from '../storage/traced-storage-provider.js';
+import { activeTelemetry, type KilnTelemetry, resolveTelemetry } from '../telemetry/kiln-telemetry.js';
 
 @Module({})
 export class KilnCoreModule {
@@ -16,26 +18,31 @@ export class KilnCoreModule {
       module: KilnCoreModule,
       providers: [
         { provide: KILN_CONFIG, useValue: config },
+        // First: the logger and storage are instrumented according to what it finds.
+        { provide: TELEMETRY, useFactory: resolveTelemetry },
         {
           provide: LOGGER,
-          useFactory: (resolved: KilnConfig) => createLogger({ level: resolved.logLevel, name: 'kiln' }),
-          inject: [KILN_CONFIG],
+          useFactory: (resolved: KilnConfig, telemetry: KilnTelemetry) =>
+            createLogger({ level: resolved.logLevel, name: 'kiln', traceCorrelation: telemetry.tracer !== undefined }),
+          inject: [KILN_CONFIG, TELEMETRY],
         },
         {
           provide: STORAGE,
-          useFactory: async (resolved: KilnConfig, logger: Logger) => {
+          useFactory: async (resolved: KilnConfig, logger: Logger, telemetry: KilnTelemetry) => {
             const { storage } = resolved;
             const provider =
               storage.type === 'redis' && storageProviders.redis
                 ? await storageProviders.redis(storage, logger)
                 : createStorageProvider(storage, logger);
-            return new StorageService(provider, logger);
+            // Each provider call a span and a latency sample, when an SDK is registered.
+            const traced = activeTelemetry(telemetry);
+            return new StorageService(traced ? traceStorageProvider(provider, traced) : provider, logger);
           },
-          inject: [KILN_CONFIG, LOGGER],
+          inject: [KILN_CONFIG, LOGGER, TELEMETRY],
         },
         { provide: NOTIFIER, useFactory: () => new ChangeNotifier() },
       ],
-      exports: [KILN_CONFIG, LOGGER, STORAGE, NOTIFIER],
+      exports: [KILN_CONFIG, LOGGER, STORAGE, NOTIFIER, TELEMETRY],
     };
   }
 }

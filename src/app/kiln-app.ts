@@ -27,7 +27,7 @@ import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/pro
 import { scopeChallenge } from '../protocol/scope-gate.js';
 import { type SinkClient, serverSink } from '../protocol/server-sink.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
-import type { AppPort, HostHandle, Serving } from './app-port.js';
+import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';
 
 /** Who a direct call runs as, and what it carries. */
@@ -65,6 +65,10 @@ export class KilnApp implements AppPort {
 
   get inFlight(): number {
     return this.runtime.inFlight.size;
+  }
+
+  get telemetry(): HostTelemetry {
+    return this.runtime.hostTelemetry;
   }
 
   createServer(era: ProtocolEra, options: ProtocolServerOptions = { exposesSessionId: false }): Server {

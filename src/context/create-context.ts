@@ -29,6 +29,8 @@ export interface ContextSeed extends RoundInputs {
   readonly sessionId?: string;
   readonly traceId?: string;
   readonly spanId?: string;
+  /** The request's `_meta`, where a client puts `traceparent`, `tracestate` and `baggage` (SEP-414). */
+  readonly traceCarrier?: Readonly<Record<string, unknown>>;
   readonly auth?: AuthContext;
   readonly operation: string;
   readonly extra?: Readonly<Record<string, unknown>>;

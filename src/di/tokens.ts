@@ -7,6 +7,7 @@ import type { Context } from '../context/context.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { StorageService } from '../storage/index.js';
+import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
 
 export function createToken<T>(description: string): Token<T> {
   return Symbol(description) as Token<T>;
@@ -22,6 +23,9 @@ export const STORAGE = createToken<StorageService>('STORAGE');
 export const KILN_CONFIG = createToken<KilnConfig>('KILN_CONFIG');
 /** The ChangeNotifier: list-changed and resource-updated notifications from services and background work. */
 export const NOTIFIER = createToken<ChangeNotifier>('NOTIFIER');
+
+/** What the registered OpenTelemetry SDK offers, read once at boot (framework-internal: users call the API). */
+export const TELEMETRY = createToken<KilnTelemetry>('TELEMETRY');
 
 /** Tokens every module sees without importing the core module. */
 export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG, NOTIFIER]);

@@ -10,6 +10,7 @@ import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-r
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { McpError } from '../errors/index.js';
 import type { PipelineRuntime } from './scoped-handler.js';
+import { traceRound } from './traced-operation.js';
 
 /** The compiled definitions operations are found in. */
 export interface OperationRuntime extends PipelineRuntime {
@@ -22,6 +23,10 @@ export interface OperationRuntime extends PipelineRuntime {
 export type OperationSeed = Omit<ContextSeed, 'operation' | 'uri'>;
 
 export interface OperationKind<Target, Args, Result> {
+  /** The MCP method this kind serves: the operation span's name and `mcp.method.name`. */
+  readonly method: 'tools/call' | 'resources/read' | 'prompts/get';
+  /** The definition's name (a tool's, prompt's or resource's), for span names and metric attributes. */
+  targetName(target: Target): string;
   /** The definition `key` names (a tool or prompt name, a resource URI), if this app serves one. */
   find(runtime: OperationRuntime, key: string): Target | undefined;
   /** The error for a key that names nothing; the runner adds the requestId. */
@@ -42,6 +47,17 @@ export interface OperationKind<Target, Args, Result> {
 
 /** One round as a protocol server answers it: the result, or the input_required round the handler asked for. */
 export function runOperation<Target, Args, Result>(
+  kind: OperationKind<Target, Args, Result>,
+  runtime: OperationRuntime,
+  key: string,
+  args: Args,
+  seed: OperationSeed,
+): Promise<Result | InputRequiredResult> {
+  // Telemetry (a span, duration and size metrics) around the round when an OpenTelemetry SDK is registered.
+  return traceRound(kind, runtime, key, args, seed, runRound);
+}
+
+function runRound<Target, Args, Result>(
   kind: OperationKind<Target, Args, Result>,
   runtime: OperationRuntime,
   key: string,

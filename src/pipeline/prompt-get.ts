@@ -13,6 +13,8 @@ import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
 
 /** prompts/get: find a prompt by name, run one round; a direct get cannot answer a round, so it fails. */
 export const PROMPT_OPERATION: OperationKind<CompiledPrompt, Record<string, unknown> | undefined, GetPromptResult> = {
+  method: 'prompts/get',
+  targetName: (prompt) => prompt.name,
   find: (runtime, name) => runtime.prompts.get(name),
   unknown: (name) => kilnError('unknown_prompt', `Unknown prompt: ${name}.`),
   round: (runtime, prompt, args, seed) => getPromptRound(runtime, prompt, args, seed),

@@ -30,6 +30,8 @@ export function matchResource(resources: readonly CompiledResource[], uri: strin
 
 /** resources/read: match the URI, run one round; a direct read cannot answer a round, so it fails. */
 export const RESOURCE_OPERATION: OperationKind<ResourceMatch, undefined, ReadResourceResult> = {
+  method: 'resources/read',
+  targetName: (match) => match.resource.name,
   find: (runtime, uri) => matchResource(runtime.resources, uri),
   // -32602 with data.uri on both eras (the 2026-07-28 spec forbids -32002 and empty contents).
   unknown: (uri) => kilnError('unknown_resource', `No resource matches ${uri}.`, { uri }),

@@ -9,6 +9,7 @@ import type { CompiledContract } from '../context/error-contract.js';
 import { openRequestScope, type RequestScope } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
 import type { CallChain } from './call-chain.js';
+import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
 import { toProtocolFailure } from './handler-failure.js';
 
 /** What running a handler needs from the compiled app. */
@@ -18,6 +19,8 @@ export interface PipelineRuntime {
   readonly logger: Logger;
   /** Guards, interceptors and filters per definition class, compiled at boot; a class not listed has none. */
   readonly callChains?: ReadonlyMap<Constructor, CallChain>;
+  /** Present only when an OpenTelemetry SDK is registered: spans and metrics for each operation. */
+  readonly telemetry?: KilnTelemetry;
 }
 
 /** Runs `run` with the handler resolved in a fresh request scope; failures propagate as thrown. */

@@ -17,9 +17,12 @@ import { sealedRound, unanswerableRound } from './input-round.js';
 import type { OperationKind } from './operation-runner.js';
 import { inRequestScope, type PipelineRuntime } from './scoped-handler.js';
 import { errorResult, successResult } from './tool-result.js';
+import { noteInputEvents } from './traced-input.js';
 
 /** tools/call: find a tool by name, run one round; a direct call reports an unanswerable round as an error result. */
 export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult> = {
+  method: 'tools/call',
+  targetName: (tool) => tool.name,
   find: (runtime, name) => runtime.tools.get(name),
   unknown: (name) => kilnError('unknown_tool', `Unknown tool: ${name}.`),
   round: (runtime, tool, args, seed) => runToolRound(runtime, tool, args, { ...seed, operation: tool.name }),
@@ -54,6 +57,7 @@ export async function runToolRound(
   const { events } = prepared;
   if (events.ignored.length + events.aliased.length + events.coerced.length > 0) {
     runtime.logger.debug({ requestId: seed.requestId, tool: tool.name, ...events }, 'Input edge rewrote arguments');
+    if (runtime.telemetry) noteInputEvents(runtime.telemetry, tool.name, events);
   }
   try {
     return await inRequestScope(runtime, seed, tool.toolClass, tool.contract, async (handler, built, scope) => {

@@ -8,16 +8,32 @@ import { NO_CONTRACT } from '../context/error-contract.js';
 import { insufficientScope, unmetScopes } from '../context/scope-check.js';
 import { kilnError } from '../errors/index.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
+import { type OperationLabel, traceOperation } from '../pipeline/traced-operation.js';
+import { ATTR } from '../telemetry/semantic-names.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 
 const MAX_COMPLETION_VALUES = 100;
 
 type Completer = { complete?(name: string, value: string, context: { arguments: Record<string, string> }): unknown };
 
-export async function complete(
+type CompletionSeed = Omit<ContextSeed, 'operation'>;
+
+export function complete(
   runtime: ProtocolRuntime,
   params: CompleteRequest['params'],
-  seed: Omit<ContextSeed, 'operation'>,
+  seed: CompletionSeed,
+): Promise<CompleteResult> {
+  const { telemetry } = runtime;
+  if (telemetry === undefined) return completeOnce(runtime, params, seed);
+  return traceOperation(telemetry, completionLabel(runtime, params), seed, (traced) =>
+    completeOnce(runtime, params, traced),
+  );
+}
+
+async function completeOnce(
+  runtime: ProtocolRuntime,
+  params: CompleteRequest['params'],
+  seed: CompletionSeed,
 ): Promise<CompleteResult> {
   const { ref, argument } = params;
   const target = findCompletionTarget(runtime, ref);
@@ -56,7 +72,18 @@ export async function complete(
   );
 }
 
+function completionLabel(runtime: ProtocolRuntime, params: CompleteRequest['params']): OperationLabel {
+  const target = findCompletionTarget(runtime, params.ref);
+  return {
+    method: 'completion/complete',
+    target: target && [target.kind === 'prompt' ? ATTR.promptName : ATTR.resourceName, target.name],
+    request: params.argument,
+  };
+}
+
 interface CompletionTarget {
+  readonly kind: 'prompt' | 'resource';
+  readonly name: string;
   readonly handlerClass: new (...args: never[]) => unknown;
   readonly completes: boolean;
   readonly operation: string;
@@ -73,6 +100,8 @@ export function findCompletionTarget(
     const prompt = runtime.prompts.get(ref.name);
     return (
       prompt && {
+        kind: 'prompt',
+        name: prompt.name,
         handlerClass: prompt.promptClass,
         completes: prompt.completes,
         operation: `complete prompt ${prompt.name}`,
@@ -84,6 +113,8 @@ export function findCompletionTarget(
   const resource = runtime.resources.find((r) => r.uriTemplate === ref.uri);
   return (
     resource && {
+      kind: 'resource',
+      name: resource.name,
       handlerClass: resource.resourceClass,
       completes: resource.completes,
       operation: `complete resource ${resource.name}`,

@@ -38,6 +38,7 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
     tenantId: principal.tenantId,
     auth: principal.auth,
     sessionId: options.exposesSessionId ? sdk.sessionId : undefined,
+    traceCarrier: sdk.mcpReq._meta,
     era,
     signal: sdk.mcpReq.signal,
     // Multi-round-trip input (ctx.inputs): this round's answers as the SDK lifted them, filtered by the Context.

@@ -20,7 +20,7 @@ export interface InputEvents {
 export interface PreparedInput<TOutput> {
   readonly ok: true;
   readonly value: TOutput;
-  /** What the stages changed, for the debug log and the mcp.input.* counters; nothing of it reaches the caller. */
+  /** What the stages changed, for the debug log and the kiln.input.* counters; nothing of it reaches the caller. */
   readonly events: InputEvents;
 }
 

@@ -1,0 +1,71 @@
+// Kiln's metric instruments, created once per app at boot from the registered MeterProvider.
+import { type Counter, type Histogram, type Meter, type ObservableUpDownCounter, ValueType } from '@opentelemetry/api';
+import {
+  METRIC,
+  OPERATION_DURATION_BUCKETS,
+  PAYLOAD_SIZE_BUCKETS,
+  STORAGE_DURATION_BUCKETS,
+} from './semantic-names.js';
+
+export interface KilnMetrics {
+  readonly operationDuration: Histogram;
+  readonly requestSize: Histogram;
+  readonly responseSize: Histogram;
+  readonly inputDroppedKeys: Counter;
+  readonly inputAliasedKeys: Counter;
+  readonly inputRepairs: Counter;
+  readonly storageDuration: Histogram;
+  readonly activeSessions: ObservableUpDownCounter;
+  readonly activeListenStreams: ObservableUpDownCounter;
+}
+
+export function createKilnMetrics(meter: Meter): KilnMetrics {
+  const bytes = (name: string, description: string) =>
+    meter.createHistogram(name, {
+      description,
+      unit: 'By',
+      valueType: ValueType.INT,
+      advice: { explicitBucketBoundaries: PAYLOAD_SIZE_BUCKETS },
+    });
+  const seconds = (name: string, description: string, buckets: number[]) =>
+    meter.createHistogram(name, { description, unit: 's', advice: { explicitBucketBoundaries: buckets } });
+  const count = (name: string, description: string, unit: string) =>
+    meter.createCounter(name, { description, unit, valueType: ValueType.INT });
+  const live = (name: string, description: string, unit: string) =>
+    meter.createObservableUpDownCounter(name, { description, unit, valueType: ValueType.INT });
+  return {
+    operationDuration: seconds(
+      METRIC.operationDuration,
+      'MCP request duration as observed on the server, from receipt until the result is ready.',
+      OPERATION_DURATION_BUCKETS,
+    ),
+    requestSize: bytes(METRIC.requestSize, 'Size of an operation’s arguments (or resource URI) as JSON.'),
+    responseSize: bytes(METRIC.responseSize, 'Size of an operation’s result as JSON.'),
+    inputDroppedKeys: count(
+      METRIC.inputDroppedKeys,
+      'Root argument keys a client added (a call id, a _meta block) that the input pipeline dropped.',
+      '{key}',
+    ),
+    inputAliasedKeys: count(
+      METRIC.inputAliasedKeys,
+      'Argument keys the input pipeline renamed to their declared name.',
+      '{key}',
+    ),
+    inputRepairs: count(
+      METRIC.inputRepairs,
+      'Argument values the input pipeline repaired so the call could validate.',
+      '{value}',
+    ),
+    storageDuration: seconds(
+      METRIC.storageDuration,
+      'Duration of one storage provider call (ctx.state and StorageService).',
+      STORAGE_DURATION_BUCKETS,
+    ),
+    activeSessions: live(METRIC.activeSessions, 'Live 2025-era HTTP sessions this instance serves.', '{session}'),
+    activeListenStreams: live(
+      METRIC.activeListenStreams,
+      'Open 2026-07-28 subscriptions/listen streams on this instance.',
+      '{stream}',
+    ),
+  };
+}
