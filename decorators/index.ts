@@ -41,3 +41,13 @@ export {
 } from './skill.js';
 export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
 export * from './types.js';
+export {
+  type McpUiResourceCsp,
+  type McpUiResourceMeta,
+  type McpUiResourcePermissions,
+  type McpUiToolVisibility,
+  type ToolUiOptions,
+  type UiResourceDeclaration,
+  type UiResourceOptions,
+  uiResource,
+} from './ui-resource.js';

@@ -48,6 +48,7 @@ describe('public API', () => {
       'skill',
       'skillsFromFolder',
       'stdio',
+      'uiResource',
       'withExtra',
     ]);
   });
