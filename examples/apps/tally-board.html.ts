@@ -15,7 +15,7 @@ export const TALLY_BOARD_HTML = `<!DOCTYPE html>
   .name { flex: 1; }
   .count { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 2ch; text-align: right; }
   button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #8886; background: transparent; color: inherit; cursor: pointer; }
-  form { display: flex; gap: 8px; }
+  .start { display: flex; gap: 8px; }
   input { font: inherit; flex: 1; padding: 4px 8px; border-radius: 6px; border: 1px solid #8886; background: transparent; color: inherit; }
   #status { min-height: 1.2em; margin: 8px 0 0; font-size: 0.85rem; opacity: 0.75; }
 </style>
@@ -23,11 +23,11 @@ export const TALLY_BOARD_HTML = `<!DOCTYPE html>
 <body>
 <h1>Tally board</h1>
 <ul id="tallies" aria-live="polite"></ul>
-<form id="start">
+<div id="start" class="start">
   <label for="new-name" hidden>New tally</label>
-  <input id="new-name" name="name" placeholder="Start a tally" maxlength="40" required>
-  <button type="submit">Start</button>
-</form>
+  <input id="new-name" name="name" placeholder="Start a tally" maxlength="40">
+  <button id="start-button" type="button">Start</button>
+</div>
 <p id="status" role="status">Waiting for the host…</p>
 <script>
 (function () {
@@ -88,13 +88,15 @@ export const TALLY_BOARD_HTML = `<!DOCTYPE html>
     }).catch(function (error) { statusLine.textContent = 'Could not add: ' + error.message; });
   }
 
-  document.getElementById('start').addEventListener('submit', function (event) {
-    event.preventDefault();
-    var field = document.getElementById('new-name');
+  // A button and the Enter key rather than a form: hosts sandbox views, often without allow-forms.
+  var field = document.getElementById('new-name');
+  function startTally() {
     var name = field.value.trim();
     if (name) increment(name);
     field.value = '';
-  });
+  }
+  document.getElementById('start-button').addEventListener('click', startTally);
+  field.addEventListener('keydown', function (event) { if (event.key === 'Enter') startTally(); });
 
   window.addEventListener('message', function (event) {
     if (event.source !== host) return;
