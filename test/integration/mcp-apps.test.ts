@@ -75,3 +75,12 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('MCP Apps, %s era', (era) => {
     expect(board.content).toContainEqual({ type: 'text', text: expect.stringContaining(`- ${era}-visits: 1`) });
   });
 });
+
+describe('MCP Apps through the testing kit', () => {
+  it('reads a view directly, as resources/read answers it', async () => {
+    const app = await createTestingModule({ imports: [TallyAppsModule] }).compile();
+    const { contents } = await app.readResource(BOARD);
+    expect(contents[0]).toMatchObject({ uri: BOARD, mimeType: MIME, _meta: { ui: { prefersBorder: true } } });
+    await app.close();
+  });
+});
