@@ -6,12 +6,12 @@ import { createRequire } from 'node:module';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { createTestingModule, MODERN_PROTOCOL_VERSION, type TestingApp } from 'mcp-kiln/testing';
-import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TallyAppsModule } from '../../examples/apps/apps.module.js';
 import { http } from '../../modules/http/index.js';
-import { CHROMIUM_ARGS, CHROMIUM_START_HINT, chromiumExecutable } from './helpers/chromium.js';
+import { launchChromium } from './helpers/chromium.js';
 
 const SCREENSHOT_DIR = 'test-output';
 const SCREENSHOT = `${SCREENSHOT_DIR}/mcp-apps-tally-board.png`;
@@ -95,15 +95,6 @@ async function embedView(page: Page, setup: HostSetup): Promise<void> {
     await bridge.connect(new PostMessageTransport(view, view));
     frame.srcdoc = html;
   }, setup);
-}
-
-async function launchChromium(): Promise<Browser> {
-  const executablePath = await chromiumExecutable();
-  try {
-    return await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
-  } catch (error) {
-    throw new Error(`Chromium at ${executablePath} did not start. ${CHROMIUM_START_HINT}`, { cause: error });
-  }
 }
 
 describe('the MCP Apps tally board in Chromium', () => {
