@@ -5,11 +5,14 @@ import type { ClientCapabilities, ReadResourceResult } from '@modelcontextprotoc
 import type { CompiledUiResources } from '../definitions/compile-ui-resources.js';
 
 /**
- * True when the client declared the extension with the view MIME type (its `mimeTypes` is required, so a bare `{}`
- * does not count). Servers should check before showing UI-enabled tools (MCP Apps § Capability Negotiation); a
- * client whose capabilities are unknown (2025 HTTP served per request) is taken not to render views.
+ * Whether a client gets the tools' views: yes when it declared the extension with the view MIME type (its `mimeTypes`
+ * is required, so a bare `{}` does not count), no when it declared capabilities without it (MCP Apps § Capability
+ * Negotiation: check before showing UI-enabled tools). A 2025 request served per request (stateless HTTP) carries no
+ * capabilities at all; it gets the views, since `_meta.ui` is inert to a client that renders none, while hiding it
+ * would leave a host that does render them without.
  */
 export function clientRendersApps(capabilities: ClientCapabilities | undefined): boolean {
+  if (capabilities === undefined) return true;
   return getUiCapability(capabilities)?.mimeTypes?.includes(RESOURCE_MIME_TYPE) === true;
 }
 

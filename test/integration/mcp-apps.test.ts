@@ -1,11 +1,12 @@
 // The MCP Apps extension (io.modelcontextprotocol/ui) as official SDK clients see it on both eras: the server's
 // extension capability, tools/list with `_meta.ui` only for a client that declared the extension with the view MIME
 // type (a text-only listing otherwise), the view through resources/list and resources/read, and the view's callback.
-import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import { Client, type ClientCapabilities, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ProtocolEra } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TallyAppsModule } from '../../examples/apps/apps.module.js';
+import { http } from '../../modules/http/index.js';
 
 const UI = 'io.modelcontextprotocol/ui';
 const MIME = 'text/html;profile=mcp-app';
@@ -81,6 +82,25 @@ describe('MCP Apps through the testing kit', () => {
     const app = await createTestingModule({ imports: [TallyAppsModule] }).compile();
     const { contents } = await app.readResource(BOARD);
     expect(contents[0]).toMatchObject({ uri: BOARD, mimeType: MIME, _meta: { ui: { prefersBorder: true } } });
+    await app.close();
+  });
+});
+
+describe('MCP Apps for a 2025 client served per request (stateless HTTP)', () => {
+  it('shows the views, since that client carries no capabilities to check', async () => {
+    const app = await createTestingModule({ imports: [TallyAppsModule] }).compile({
+      env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_SESSION_MODE: 'stateless', MCP_LOG_LEVEL: 'error' },
+    });
+    const serving = await app.app.serve(http());
+    const client = new Client({ name: 'stateless-2025', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(serving.endpointUrl)));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => [tool.name, (tool._meta?.ui as { resourceUri?: string })?.resourceUri])).toEqual([
+      ['tally_show_board', BOARD],
+      ['tally_increment', BOARD],
+    ]);
+    await client.close();
+    await serving.close();
     await app.close();
   });
 });
