@@ -45,3 +45,13 @@ export * from './types.js';
 export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
 export { type KilnGuard, UseGuards } from './use-guards.js';
 export { type CallHandler, type KilnInterceptor, UseInterceptors } from './use-interceptors.js';
+export {
+  type McpUiResourceCsp,
+  type McpUiResourceMeta,
+  type McpUiResourcePermissions,
+  type McpUiToolVisibility,
+  type ToolUiOptions,
+  type UiResourceDeclaration,
+  type UiResourceOptions,
+  uiResource,
+} from './ui-resource.js';

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { JsonInputSchema, JsonOutputSchema, JsonSchemaValue } from './json-schema.js';
 import { defineMetadata, TOOL_METADATA } from './metadata-keys.js';
+import type { ToolUiOptions } from './ui-resource.js';
 
 export interface ToolAnnotations {
   readonly title?: string;
@@ -37,6 +38,11 @@ export interface ToolOptions<
   /** The success payload as a raw JSON Schema 2020-12 object schema; advertised widened by the `{ error }` envelope. */
   readonly outputSchema?: K;
   readonly icons?: readonly { src: string; mimeType?: string; sizes?: string[] }[];
+  /**
+   * The MCP Apps view hosts render for this tool: a `ui://` URI some module serves with `uiResource(...)`, or that
+   * URI with the tool's visibility. Advertised as `_meta.ui` to clients that declare the extension.
+   */
+  readonly ui?: string | ToolUiOptions;
   readonly _meta?: Record<string, unknown>;
 }
 

@@ -1,6 +1,7 @@
 // Types shared by the authoring decorators: error contracts, enrichment shapes, providers and module metadata.
 import type { z } from 'zod';
 import type { SkillDeclaration } from './skill.js';
+import type { UiResourceDeclaration } from './ui-resource.js';
 
 export type Constructor<T = unknown> = new (...args: never[]) => T;
 
@@ -72,6 +73,8 @@ export interface ModuleMetadata {
   readonly prompts?: readonly Constructor[];
   /** Skills served through the Skills extension (SEP-2640): `skill(...)` and `skillsFromFolder(...)`. */
   readonly skills?: readonly SkillDeclaration[];
+  /** MCP Apps views (`ui://` resources) this module's tools render with: `uiResource(...)`. */
+  readonly uiResources?: readonly UiResourceDeclaration[];
 }
 
 /** What `SomeModule.forRoot(opts)` returns: the module class plus metadata added for this configuration. */

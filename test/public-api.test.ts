@@ -51,6 +51,7 @@ describe('public API', () => {
       'skill',
       'skillsFromFolder',
       'stdio',
+      'uiResource',
       'withExtra',
     ]);
   });

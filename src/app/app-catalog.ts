@@ -12,6 +12,8 @@ export interface CatalogTool {
   readonly disabled?: { readonly reason: string; readonly hint?: string; readonly since?: string };
   /** The @Scopes a caller's token must carry to call it. */
   readonly scopes?: ScopeRequirement;
+  /** Its MCP Apps view, and who may call it (`['app']`: only the view); absent for tools without one. */
+  readonly ui?: { readonly resourceUri: string; readonly visibility?: readonly ('model' | 'app')[] };
 }
 
 export interface CatalogResource {
@@ -67,6 +69,11 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
         : {}),
       ...(tool.disabled ? { disabled: tool.disabled } : {}),
       ...scoped(tool),
+      ...(tool.ui
+        ? {
+            ui: { resourceUri: tool.ui.resourceUri, ...(tool.ui.visibility ? { visibility: tool.ui.visibility } : {}) },
+          }
+        : {}),
     })),
     resources: [
       ...runtime.resources.map((resource) => {
@@ -81,6 +88,15 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
           ...scoped(resource),
         };
       }),
+      // Each MCP Apps view, as resources/list shows it.
+      ...(runtime.uiResources?.listing ?? []).map((view) => ({
+        name: view.name,
+        ...(view.title ? { title: view.title } : {}),
+        ...(view.description ? { description: view.description } : {}),
+        uri: view.uri,
+        isTemplate: false,
+        ...(view.mimeType ? { mimeType: view.mimeType } : {}),
+      })),
       // Each skill's SKILL.md (the Skills extension), as resources/list shows it.
       ...(runtime.skills?.listing ?? []).map((skill) => ({
         name: skill.name,

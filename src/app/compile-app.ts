@@ -2,6 +2,7 @@
 // container (singletons built, framework providers resolved) → lifecycle hooks. Every problem found in one pass is
 // reported together; warnings go to the log.
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
+import { EXTENSION_ID as APPS_EXTENSION_ID } from '@modelcontextprotocol/ext-apps/server';
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { Module } from '../../decorators/module.js';
 import type { Constructor, ModuleRef } from '../../decorators/types.js';
@@ -12,6 +13,8 @@ import { compileResource } from '../definitions/compile-resource.js';
 import { compileSkills } from '../definitions/compile-skills.js';
 import { compileTool } from '../definitions/compile-tool.js';
 import { lintDisabledReferences } from '../definitions/disabled-references.js';
+import { textToolDefinitions } from '../definitions/compile-tool-ui.js';
+import { compileUiResources } from '../definitions/compile-ui-resources.js';
 import { DEFAULT_INPUT_OPTIONS } from '../definitions/input/index.js';
 import type { LintFindings } from '../definitions/tool-lint.js';
 import { buildDependencyGraph } from '../di/dependency-graph.js';
@@ -68,6 +71,12 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     { tools: manifestTools, resources, prompts, instructions: options.instructions },
     findings.warnings,
   );
+  const uiResources = await compileUiResources(
+    modules.flatMap((module) => module.uiResources),
+    manifestTools,
+    new Set(resources.map((resource) => resource.uriTemplate)),
+    findings,
+  );
   for (const [method, hint] of Object.entries(options.cacheHints ?? {})) {
     const problem = hint && cacheHintProblem(hint);
     if (problem) findings.errors.push(`createApp cacheHints['${method}']: ${problem}.`);
@@ -85,7 +94,11 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
-  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, skills !== undefined);
+  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, {
+    skills: skills !== undefined,
+    apps: uiResources !== undefined,
+  });
+  const toolListing = { tools: [...tools.values()].map((t) => t.definition) };
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
   const runtime: AppRuntime = {
     serverInfo: {
@@ -123,12 +136,14 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     requestStateSealing,
     hideForbiddenTools: config.auth.hideForbiddenTools,
     skills,
+    uiResources,
     tools,
     manifestTools,
     resources,
     prompts: new Map(prompts.map((p) => [p.name, p])),
     listings: {
-      tools: { tools: [...tools.values()].map((t) => t.definition) },
+      tools: toolListing,
+      textTools: uiResources ? { tools: textToolDefinitions([...tools.values()]) } : toolListing,
       resourceTemplates: {
         resourceTemplates: [
           ...resources.flatMap((r) => (r.templateListing ? [r.templateListing] : [])),
@@ -146,6 +161,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       resources: resources.length,
       prompts: prompts.length,
       skills: skills?.entries.map((entry) => entry.uri) ?? [],
+      uiResources: [...(uiResources?.byUri.keys() ?? [])],
     },
     `Kiln app ${runtime.serverInfo.name} compiled: ${tools.size} tools, ${resources.length} resources, ${prompts.length} prompts`,
   );
@@ -174,16 +190,25 @@ function checkSessionMode(config: KilnConfig, options: CreateAppOptions): void {
   }
 }
 
-function capabilitiesFor(tools: number, resources: number, prompts: number, skills: boolean): ServerCapabilities {
-  // Skill files are read through resources/read, so serving skills declares resources too (SEP-2640).
-  const servesResources = resources > 0 || skills;
+function capabilitiesFor(
+  tools: number,
+  resources: number,
+  prompts: number,
+  extensions: { readonly skills: boolean; readonly apps: boolean },
+): ServerCapabilities {
+  // Skill files and MCP Apps views are read through resources/read, so serving either declares resources too.
+  const servesResources = resources > 0 || extensions.skills || extensions.apps;
+  const declared = {
+    ...(extensions.skills ? { [SKILLS_EXTENSION_ID]: { directoryRead: true } } : {}),
+    ...(extensions.apps ? { [APPS_EXTENSION_ID]: {} } : {}),
+  };
   return {
     logging: {},
     ...(tools > 0 ? { tools: { listChanged: true } } : {}),
     ...(servesResources ? { resources: { listChanged: true, subscribe: true } } : {}),
     ...(prompts > 0 ? { prompts: { listChanged: true } } : {}),
     ...(prompts > 0 || resources > 0 ? { completions: {} } : {}),
-    ...(skills ? { extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } } } : {}),
+    ...(Object.keys(declared).length > 0 ? { extensions: declared } : {}),
   };
 }
 

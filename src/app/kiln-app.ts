@@ -21,6 +21,7 @@ import { type OperationSeed, runDirect } from '../pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
+import { readUiResource } from '../protocol/app-ui.js';
 import { headerParamMismatch, type RequestHeaders } from '../protocol/header-param-check.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
@@ -123,6 +124,8 @@ export class KilnApp implements AppPort {
   }
 
   readResource(uri: string, options: DirectCallOptions = {}): Promise<ReadResourceResult> {
+    const view = readUiResource(this.runtime.uiResources, uri);
+    if (view) return Promise.resolve(view);
     return runDirect(RESOURCE_OPERATION, this.runtime, uri, undefined, directSeed(options));
   }
 

@@ -25,6 +25,10 @@ function toolText(tool: CatalogTool): string {
   const badge = disabled ? `  [disabled${disabled.since ? ` since ${disabled.since}` : ''}]` : '';
   const lines = [`${INDENT}${tool.name}${tool.title ? ` — ${tool.title}` : ''}${badge}`];
   if (tool.description) lines.push(indent(tool.description, 2));
+  if (tool.ui) {
+    const appOnly = tool.ui.visibility && !tool.ui.visibility.includes('model');
+    lines.push(indent(`View: ${tool.ui.resourceUri}${appOnly ? ' (only the view calls it)' : ''}`, 2));
+  }
   if (disabled) {
     lines.push(indent(`Not callable. ${disabled.reason}`, 2));
     if (disabled.hint) lines.push(indent(disabled.hint, 3));

@@ -19,6 +19,7 @@ import { compileContract } from '../context/error-contract.js';
 import { compileConsent } from './compile-consent.js';
 import { type CompiledOutput, compileOutput } from './compile-output.js';
 import { compileScopes } from './compile-scopes.js';
+import { compileToolUi, toolUiMeta } from './compile-tool-ui.js';
 import type { CompiledTool } from './compiled-tool.js';
 import { scanHeaderParams } from './header-params.js';
 import { compileInput, compileJsonSchemaInput, type InputOptions } from './input/index.js';
@@ -114,6 +115,8 @@ export function compileTool(
     findings,
   );
   const consent = compileConsent(toolClass, where, findings);
+  const ui = compileToolUi(options, where, findings);
+  const meta = ui ? { ...options._meta, ...toolUiMeta(ui) } : options._meta;
 
   const definition = Object.freeze({
     name: metadata.name,
@@ -123,7 +126,7 @@ export function compileTool(
     ...(output ? { outputSchema: output.advertised } : {}),
     ...(options.annotations ? { annotations: options.annotations } : {}),
     ...(options.icons ? { icons: options.icons } : {}),
-    ...(options._meta ? { _meta: options._meta } : {}),
+    ...(meta ? { _meta: meta } : {}),
   }) as WireTool;
 
   return {
@@ -140,5 +143,6 @@ export function compileTool(
     disabled,
     consent,
     scopes: compileScopes(toolClass, where, findings),
+    ui,
   };
 }

@@ -6,6 +6,7 @@ import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer } from '../..
 import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
 import type { CompiledOutput } from './compile-output.js';
+import type { CompiledToolUi } from './compile-tool-ui.js';
 import type { HeaderParam } from './header-params.js';
 import type { CompiledInput } from './input/index.js';
 import type { JsonSchema } from './json-schema.js';
@@ -22,7 +23,7 @@ export interface CompiledTool {
     handle(input: unknown, ctx: unknown): unknown;
     format?: ToolFormatter['format'];
   };
-  /** The tools/list entry, identical on every request and both eras. */
+  /** The tools/list entry, identical on every request and both eras (less `_meta.ui` for clients without MCP Apps). */
   readonly definition: WireTool;
   readonly input: CompiledInput;
   /** Input properties mirrored into `Mcp-Param-*` headers (2026-07-28 HTTP), checked against the body per call. */
@@ -39,4 +40,6 @@ export interface CompiledTool {
   readonly consent: CompiledConsent | undefined;
   /** The @Scopes a caller's token must carry; undefined when any caller may call it. */
   readonly scopes: ScopeRequirement | undefined;
+  /** The MCP Apps view hosts render for this tool; undefined for tools without one. */
+  readonly ui: CompiledToolUi | undefined;
 }

@@ -12,6 +12,7 @@ import type {
   Provider,
   ProviderScope,
 } from '../../decorators/types.js';
+import type { UiResourceDeclaration } from '../../decorators/ui-resource.js';
 import { KilnBootError } from '../errors/index.js';
 
 export type NormalizedProvider =
@@ -43,6 +44,7 @@ export interface ModuleRecord {
   readonly resources: Constructor[];
   readonly prompts: Constructor[];
   readonly skills: SkillDeclaration[];
+  readonly uiResources: UiResourceDeclaration[];
 }
 
 export function isDynamicModule(ref: unknown): ref is DynamicModule {
@@ -113,6 +115,7 @@ export function scanModules(root: ModuleRef): ModuleRecord[] {
       resources: [...merged.resources],
       prompts: [...merged.prompts],
       skills: [...merged.skills],
+      uiResources: [...merged.uiResources],
     };
     records.set(key, record);
     for (const imported of merged.imports) record.imports.push(visit(imported, [...path, record.name]));
@@ -134,6 +137,7 @@ function mergeMetadata(a: ModuleMetadata, b: ModuleMetadata) {
     resources: [...(a.resources ?? []), ...(b.resources ?? [])],
     prompts: [...(a.prompts ?? []), ...(b.prompts ?? [])],
     skills: [...(a.skills ?? []), ...(b.skills ?? [])],
+    uiResources: [...(a.uiResources ?? []), ...(b.uiResources ?? [])],
   };
 }
 

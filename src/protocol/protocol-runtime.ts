@@ -2,6 +2,7 @@
 // server of the app shares, and where notifications and in-flight requests are tracked. The app's runtime is one.
 import type { Implementation, ServerCapabilities, ServerOptions } from '@modelcontextprotocol/server';
 import type { CompiledSkills } from '../definitions/compile-skills.js';
+import type { CompiledUiResources } from '../definitions/compile-ui-resources.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
@@ -27,8 +28,15 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly hideForbiddenTools: boolean;
   /** The Skills extension's catalogue (SEP-2640); undefined when no module declares a skill. */
   readonly skills: CompiledSkills | undefined;
+  /** The MCP Apps views (`ui://` resources); undefined when no module declares one. */
+  readonly uiResources: CompiledUiResources | undefined;
   readonly listings: {
     readonly tools: { tools: CompiledTool['definition'][] };
+    /**
+     * tools/list for a client that renders no MCP Apps views: the same tools without `_meta.ui`, less the tools only a
+     * view calls (MCP Apps § Graceful Degradation). The same object as `tools` when no tool has a view.
+     */
+    readonly textTools: { tools: CompiledTool['definition'][] };
     readonly resourceTemplates: { resourceTemplates: NonNullable<CompiledResource['templateListing']>[] };
     readonly prompts: { prompts: CompiledPrompt['listing'][] };
   };

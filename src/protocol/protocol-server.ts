@@ -15,10 +15,11 @@ import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
+import { clientRendersApps, readUiResource } from './app-ui.js';
 import { complete } from './completion.js';
 import { requestPrincipal } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
-import { seedFromRequest } from './request-seed.js';
+import { clientCapabilitiesOf, seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
 import { readSkillFile, serveSkills } from './skills-server.js';
 import { SpecParamsServer } from './spec-params-server.js';
@@ -59,7 +60,9 @@ export function buildProtocolServer(
   const served = <T>(work: Promise<T>) => runtime.inFlight.track(work);
 
   if (capabilities.tools) {
-    server.setRequestHandler('tools/list', (_request, sdk) => listTools(runtime, sdk));
+    server.setRequestHandler('tools/list', (_request, sdk) =>
+      listTools(runtime, sdk, clientRendersApps(clientCapabilitiesOf(sdk, seedOptions))),
+    );
     server.setRequestHandler('tools/call', async (request, sdk) => {
       const { name } = request.params;
       const result = await served(runOperation(TOOL_OPERATION, runtime, name, request.params.arguments, seed(sdk)));
@@ -78,6 +81,7 @@ export function buildProtocolServer(
     server.setRequestHandler(
       'resources/read',
       async (request, sdk) =>
+        readUiResource(runtime.uiResources, request.params.uri) ??
         readSkillFile(runtime.skills, request.params.uri) ??
         served(runOperation(RESOURCE_OPERATION, runtime, request.params.uri, undefined, seed(sdk))),
     );
@@ -110,11 +114,12 @@ function reportProtocolError(runtime: ProtocolRuntime): (error: Error) => void {
 }
 
 /**
- * Every tool, or with MCP_AUTH_HIDE_FORBIDDEN_TOOLS only those the caller's scopes can call: a per-caller list, which
- * 2026-07-28 clients must not share (cache hints default to `cacheScope: 'private'`).
+ * Every tool (views named only for a client that renders them), or with MCP_AUTH_HIDE_FORBIDDEN_TOOLS only those the
+ * caller's scopes can call: a per-caller list, which 2026-07-28 clients must not share (cache hints default to
+ * `cacheScope: 'private'`).
  */
-function listTools(runtime: ProtocolRuntime, sdk: ServerContext) {
-  const { tools } = runtime.listings;
+function listTools(runtime: ProtocolRuntime, sdk: ServerContext, rendersApps: boolean) {
+  const tools = rendersApps ? runtime.listings.tools : runtime.listings.textTools;
   if (!runtime.hideForbiddenTools) return tools;
   const { auth } = requestPrincipal(sdk);
   if (!auth) return tools;
@@ -124,7 +129,7 @@ function listTools(runtime: ProtocolRuntime, sdk: ServerContext) {
 /** Fixed resources, then whatever each template's `list()` enumerates (for templates the caller may read). */
 async function listResources(runtime: ProtocolRuntime, seed: ReturnType<typeof seedFromRequest>): Promise<Resource[]> {
   const listed: Resource[] = runtime.resources.flatMap((r) => (r.listing ? [r.listing] : []));
-  listed.push(...(runtime.skills?.listing ?? []));
+  listed.push(...(runtime.uiResources?.listing ?? []), ...(runtime.skills?.listing ?? []));
   for (const resource of runtime.resources) {
     // list() is a handler: a caller without the template's scopes gets no instances, and no handler runs for it.
     if (!resource.listsInstances || unmetScopes(resource.scopes, seed.auth)) continue;

@@ -27,7 +27,7 @@ export interface SeedOptions {
 }
 
 export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operation: string): ContextSeed {
-  const { era, server, notifier, sealing } = options;
+  const { era, notifier, sealing } = options;
   const id = sdk.mcpReq.id;
   const progressToken = sdk.mcpReq._meta?.progressToken;
   const principal = requestPrincipal(sdk);
@@ -47,12 +47,7 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
     requestState: sdk.mcpReq.requestState,
     // Minted from this request's context, so the seal binds the principal the SDK's verify hook will check.
     sealRequestState: sealing ? (state) => sealing.seal(state, sdk) : undefined,
-    clientCapabilities:
-      era === 'modern'
-        ? modernCapabilities(sdk)
-        : options.perRequestLegacy
-          ? undefined
-          : server.getClientCapabilities(),
+    clientCapabilities: clientCapabilitiesOf(sdk, options),
     channel: {
       log: (level, payload) => sdk.mcpReq.log(level, payload),
       progress:
@@ -80,6 +75,18 @@ function resourceChannel(notifier: ChangeSink, tenantId: string | undefined) {
 }
 
 const ignoreEvent = (): void => undefined;
+
+/**
+ * What the client declared, as this era carries it: per request in the 2026-07-28 envelope, once per connection at
+ * 2025 initialize; undefined for a 2025 request served per request, which has no view of it.
+ */
+export function clientCapabilitiesOf(
+  sdk: ServerContext,
+  options: Pick<SeedOptions, 'era' | 'server' | 'perRequestLegacy'>,
+): ClientCapabilities | undefined {
+  if (options.era === 'modern') return modernCapabilities(sdk);
+  return options.perRequestLegacy ? undefined : options.server.getClientCapabilities();
+}
 
 /** The 2026-07-28 envelope as sent: `{}` when the client declared nothing. */
 function modernCapabilities(sdk: ServerContext): ClientCapabilities | undefined {

@@ -189,6 +189,15 @@ describe('kiln inspect', () => {
     });
   });
 
+  it("names each tool's MCP Apps view and lists the view among the resources", async () => {
+    const { exitCode, stdout } = await runKiln(['inspect', 'dist/examples/apps/apps.module.js']);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain('  tally_show_board — Show the tally board\n');
+    expect(stdout).toContain('    View: ui://tally/board\n');
+    expect(stdout).toContain('    View: ui://tally/board (only the view calls it)\n');
+    expect(stdout).toContain('    ui://tally/board  (fixed URI, text/html;profile=mcp-app)');
+  });
+
   it('prints boot errors instead of a catalogue, with exit 1', async () => {
     const { exitCode, stdout, stderr } = await runKiln(['inspect', fixture('broken.module')]);
     expect({ exitCode, stdout }).toEqual({ exitCode: 1, stdout: '' });

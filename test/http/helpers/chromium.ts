@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
 
 const PACKAGE = '@sparticuz/chromium';
 const ELSEWHERE =
@@ -57,4 +58,14 @@ export async function chromiumExecutable(): Promise<string> {
     await rm(partial, { force: true });
   }
   return executable;
+}
+
+/** Headless Chromium launched with CHROMIUM_ARGS, or an error that says how to get one that starts. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = await chromiumExecutable();
+  try {
+    return await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  } catch (error) {
+    throw new Error(`Chromium at ${executablePath} did not start. ${CHROMIUM_START_HINT}`, { cause: error });
+  }
 }
