@@ -11,6 +11,8 @@ export type {
   AppPort,
   HostHandle,
   KilnHost,
+  ModernCall,
+  ModernCallAnswer,
   ProtocolServerOptions,
   RequestHeaders,
   Serving,
