@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { type AuthInfo, classifyInboundRequest, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPort } from '../../../src/index.js';
+import { standardHeaders } from '../era-of.js';
 import { DirectCalls } from './direct-calls.js';
 import { claimModernRequest } from './edge-claim.js';
 import { type EdgeAnswer, ModernMuxTransport } from './modern-mux-transport.js';
@@ -55,13 +56,7 @@ export async function openFastPath(app: AppPort, options: { readonly keepAliveMs
  */
 function edgeRejection(request: FastifyRequest): EdgeAnswer | undefined {
   const { body, headers } = request;
-  const outcome = classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader: single(headers['mcp-protocol-version']),
-    mcpMethodHeader: single(headers['mcp-method']),
-    mcpNameHeader: single(headers['mcp-name']),
-    body,
-  });
+  const outcome = classifyInboundRequest({ httpMethod: 'POST', ...standardHeaders(headers), body });
   if (outcome.kind !== 'reject') return undefined;
   const error = {
     code: outcome.code,
@@ -70,8 +65,4 @@ function edgeRejection(request: FastifyRequest): EdgeAnswer | undefined {
   };
   const { id } = body as { id: string | number };
   return { status: outcome.httpStatus, body: JSON.stringify({ jsonrpc: '2.0', error, id }) };
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
 }
