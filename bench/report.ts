@@ -14,6 +14,8 @@ export interface RoundResult {
 export interface RunRecord {
   readonly server: string;
   readonly era: string;
+  /** The call under load: tools/call, resources/read or prompts/get. */
+  readonly call: string;
   readonly reqPerSec: number;
   readonly latencyP50Ms: number;
   readonly latencyP99Ms: number;
@@ -33,12 +35,14 @@ const BASELINES: Readonly<Record<string, string>> = {
 export function summarise(
   server: string,
   era: string,
+  call: string,
   rounds: readonly RoundResult[],
   extra: { coldStartMs: number; rssBootMb: number; rssLoadedMb: number },
 ): RunRecord {
   return {
     server,
     era,
+    call,
     reqPerSec: median(rounds.map((r) => r.reqPerSec)),
     latencyP50Ms: median(rounds.map((r) => r.p50)),
     latencyP99Ms: median(rounds.map((r) => r.p99)),
@@ -53,14 +57,23 @@ export function failed(record: RunRecord): boolean {
 }
 
 function ratio(record: RunRecord, records: readonly RunRecord[]): number | undefined {
-  const baseline = records.find((r) => r.server === BASELINES[record.era] && r.era === record.era);
-  return baseline ? record.reqPerSec / baseline.reqPerSec : undefined;
+  const baseline = records.find(
+    (r) => r.server === BASELINES[record.era] && r.era === record.era && r.call === record.call,
+  );
+  if (!baseline) return undefined;
+  // Round by round (the two ran back to back), then the median: a machine slowing down mid-run shifts both alike.
+  const perRound = record.rounds.flatMap((round, index) => {
+    const base = baseline.rounds[index]?.reqPerSec;
+    return base ? [round.reqPerSec / base] : [];
+  });
+  return perRound.length > 0 ? median(perRound) : record.reqPerSec / baseline.reqPerSec;
 }
 
 export function renderTable(records: readonly RunRecord[], settings: { connections: number; rounds: number }): string {
   const header = [
     'server',
     'era',
+    'call',
     'req/s',
     'ratio',
     'p50 ms',
@@ -73,6 +86,7 @@ export function renderTable(records: readonly RunRecord[], settings: { connectio
   const rows = records.map((r) => [
     r.server,
     r.era,
+    r.call,
     r.reqPerSec.toFixed(0),
     `${ratio(r, records)?.toFixed(2) ?? '-'}×`,
     String(r.latencyP50Ms),
@@ -84,11 +98,12 @@ export function renderTable(records: readonly RunRecord[], settings: { connectio
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i < 2 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+    `| ${cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i < 3 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [
-    `tools/call notes_get_note, ${settings.connections} connections, medians of ${settings.rounds} alternating rounds;`,
-    'ratio = req/s over the SDK createMcpHandler (2026-07-28) or the SDK sessions (2025-11-25) of the same run.',
+    `notes_get_note / notes://{id} / notes_summarize, ${settings.connections} connections, medians of ${settings.rounds} alternating rounds;`,
+    'ratio = median over rounds of req/s over the SDK createMcpHandler (2026-07-28, same call) or the SDK sessions (2025-11-25),',
+    'each round of the same run.',
     '',
     line(header),
     rule,

@@ -42,6 +42,20 @@ export function toolCall(
   return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: '[<id>]', method: 'tools/call', params }) };
 }
 
+/** A 2026-07-28 resources/read or prompts/get, the other two calls the fast path runs itself. */
+export function modernCall(method: 'resources/read' | 'prompts/get', params: Record<string, unknown>): HttpCall {
+  const name = method === 'resources/read' ? params.uri : params.name;
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': MODERN,
+    'mcp-method': method,
+    'mcp-name': String(name),
+  };
+  const _meta = { [PROTOCOL_VERSION_META_KEY]: MODERN, [CLIENT_CAPABILITIES_META_KEY]: {} };
+  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: '[<id>]', method, params: { ...params, _meta } }) };
+}
+
 /** Creates the note the benchmark reads, through the server's own notes_create_note tool; returns its id. */
 export async function createNote(endpointUrl: string): Promise<string> {
   const call = toolCall(MODERN, 'notes_create_note', {
@@ -74,19 +88,21 @@ export async function openSession(endpointUrl: string): Promise<string> {
   return sessionId;
 }
 
-/** Sends the benchmark's call once and insists on a 200 carrying the note; returns the reply's size in bytes. */
-export async function probe(endpointUrl: string, call: HttpCall, noteId: string): Promise<number> {
+/** Sends the benchmark's call once and insists on a 200 that `verify` accepts; returns the reply's size in bytes. */
+export async function probe(endpointUrl: string, call: HttpCall, verify: (body: string) => boolean): Promise<number> {
   const reply = await send(endpointUrl, call);
-  const note = reply.message?.result?.structuredContent as { id?: unknown } | undefined;
-  if (reply.status !== 200 || reply.message?.result?.isError || note?.id !== noteId) {
-    fail(endpointUrl, 'the benchmark request', reply);
-  }
+  if (reply.status !== 200 || !verify(reply.text)) fail(endpointUrl, 'the benchmark request', reply);
   return Buffer.byteLength(reply.text);
 }
 
 /** What every benchmark response must contain: the note, and no error. Cheap enough to run on each response. */
 export function answersWithNote(noteId: string): (body: string) => boolean {
-  return (body) => body.includes(`"id":"${noteId}"`) && !body.includes('"isError":true') && !body.includes('"error":');
+  return answersWith(`"id":"${noteId}"`);
+}
+
+/** A response carrying `text` and no error. */
+export function answersWith(text: string): (body: string) => boolean {
+  return (body) => body.includes(text) && !body.includes('"isError":true') && !body.includes('"error":');
 }
 
 async function send(endpointUrl: string, call: HttpCall): Promise<JsonRpcReply> {

@@ -12,12 +12,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { failed, type RoundResult, renderTable, summarise, writeResults } from './report.js';
 import {
+  answersWith,
   answersWithNote,
   BenchSetupError,
   createNote,
   type HttpCall,
   LEGACY,
   MODERN,
+  modernCall,
   openSession,
   probe,
   toolCall,
@@ -29,6 +31,8 @@ interface Scenario {
   readonly era: typeof MODERN | typeof LEGACY;
   readonly kind: ServerKind;
   readonly session?: boolean;
+  /** The call under load; tools/call notes_get_note unless named. */
+  readonly call?: 'resources/read' | 'prompts/get';
 }
 
 const SCENARIOS: readonly Scenario[] = [
@@ -39,6 +43,10 @@ const SCENARIOS: readonly Scenario[] = [
   { label: 'raw Fastify (ceiling)', era: MODERN, kind: 'fastify-raw' },
   { label: 'Kiln sessions', era: LEGACY, kind: 'kiln-stateful', session: true },
   { label: 'SDK sessions', era: LEGACY, kind: 'sdk-sessions', session: true },
+  { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast', call: 'resources/read' },
+  { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node', call: 'resources/read' },
+  { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast', call: 'prompts/get' },
+  { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node', call: 'prompts/get' },
 ];
 
 const settings = {
@@ -55,7 +63,7 @@ interface Running {
   readonly scenario: Scenario;
   readonly child: ChildProcess;
   readonly load: HttpCall & { url: string; method: 'POST'; idReplacement: true };
-  readonly noteId: string;
+  readonly verify: (body: string) => boolean;
   readonly coldStartMs: number;
   readonly rssBootMb: number;
   readonly rounds: RoundResult[];
@@ -64,9 +72,10 @@ interface Running {
 const running: Running[] = [];
 try {
   // Started one after another, so each cold start is measured on an otherwise idle machine.
-  for (const scenario of SCENARIOS.filter((s) => only.test(s.label))) running.push(await start(scenario));
+  for (const scenario of SCENARIOS.filter((s) => only.test(`${s.label} ${callOf(s)}`)))
+    running.push(await start(scenario));
   for (const server of running) {
-    process.stdout.write(`warm-up ${server.scenario.label}\n`);
+    process.stdout.write(`warm-up ${nameOf(server.scenario)}\n`);
     await autocannon({ ...server.load, connections: settings.connections, duration: settings.warmupS });
   }
   for (let round = 1; round <= settings.rounds; round++) {
@@ -77,7 +86,7 @@ try {
         ...server.load,
         connections: settings.connections,
         duration: settings.durationS,
-        verifyBody: answersWithNote(server.noteId),
+        verifyBody: server.verify,
       });
       server.rounds.push({
         reqPerSec: result.requests.average,
@@ -85,12 +94,12 @@ try {
         p99: result.latency.p99,
         bad: result.non2xx + result.errors + result.timeouts + result.mismatches,
       });
-      process.stdout.write(`round ${round} ${server.scenario.label}: ${result.requests.average.toFixed(0)} req/s\n`);
+      process.stdout.write(`round ${round} ${nameOf(server.scenario)}: ${result.requests.average.toFixed(0)} req/s\n`);
     }
   }
   const records = await Promise.all(
     running.map(async (server) =>
-      summarise(server.scenario.label, server.scenario.era, server.rounds, {
+      summarise(server.scenario.label, server.scenario.era, callOf(server.scenario), server.rounds, {
         coldStartMs: server.coldStartMs,
         rssBootMb: server.rssBootMb,
         rssLoadedMb: await rssMb(server.child),
@@ -121,14 +130,20 @@ async function start(scenario: Scenario): Promise<Running> {
   const noteId = await createNote(endpointUrl);
   const coldStartMs = performance.now() - began;
   const sessionId = scenario.session ? await openSession(endpointUrl) : undefined;
-  const call = toolCall(scenario.era, 'notes_get_note', { id: noteId }, sessionId);
-  await probe(endpointUrl, call, noteId);
+  const call =
+    scenario.call === 'resources/read'
+      ? modernCall('resources/read', { uri: `notes://${noteId}` })
+      : scenario.call === 'prompts/get'
+        ? modernCall('prompts/get', { name: 'notes_summarize', arguments: { tag: 'bench' } })
+        : toolCall(scenario.era, 'notes_get_note', { id: noteId }, sessionId);
+  const verify = scenario.call ? answersWith('Benchmark note') : answersWithNote(noteId);
+  await probe(endpointUrl, call, verify);
   const rssBootMb = await rssMb(child);
-  process.stdout.write(`${scenario.label}: first tools/call after ${coldStartMs.toFixed(0)} ms\n`);
+  process.stdout.write(`${nameOf(scenario)}: first tools/call after ${coldStartMs.toFixed(0)} ms\n`);
   return {
     scenario,
     child,
-    noteId,
+    verify,
     coldStartMs,
     rssBootMb,
     rounds: [],
@@ -161,6 +176,14 @@ async function rssMb(child: ChildProcess): Promise<number> {
   } catch {
     return Number.NaN;
   }
+}
+
+function callOf(scenario: Scenario): string {
+  return scenario.call ?? 'tools/call';
+}
+
+function nameOf(scenario: Scenario): string {
+  return `${scenario.label} ${callOf(scenario)}`;
 }
 
 function positiveInt(name: string, fallback: number): number {

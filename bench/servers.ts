@@ -6,7 +6,13 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpFastifyApp } from '@modelcontextprotocol/fastify';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceTemplate,
+} from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import { createApp } from 'mcp-kiln';
 import { z } from 'zod';
@@ -172,6 +178,10 @@ function sdkNotesServer(notes: Map<string, Note>) {
     tags: z.array(z.string().describe('A tag')).default([]).describe('Tags to file the note under'),
   });
   const GetInput = z.object({ id: z.string().describe('Note id') });
+  const SummarizeArgs = z.object({
+    tag: z.string().describe('Tag whose notes to summarise'),
+    style: z.enum(['bullets', 'paragraph']).optional().describe('Summary style: bullets or paragraph'),
+  });
   // Kiln's tool renders content[] with its format(); the baseline sends the same text so both bodies match in size.
   const format = (note: Note) => GetNoteTool.prototype.format.call(undefined, note);
 
@@ -199,6 +209,27 @@ function sdkNotesServer(notes: Map<string, Note>) {
         const note = notes.get(id);
         if (!note) return { isError: true, content: [{ type: 'text', text: `No note has id ${id}.` }] };
         return { structuredContent: note, content: [{ type: 'text', text: format(note) }] };
+      },
+    );
+    // The notes example's notes://{id} resource and notes_summarize prompt, for the resources/read and prompts/get rows.
+    server.registerResource(
+      'note',
+      new ResourceTemplate('notes://{id}', { list: undefined }),
+      { title: 'Note', description: 'A note as markdown: title, tags and body.', mimeType: 'text/markdown' },
+      async (uri, { id }) => {
+        const note = notes.get(String(id));
+        if (!note) throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `No note has id ${id}.`);
+        const text = `# ${note.title}\n\nTags: ${note.tags.join(', ') || 'none'}\n\n${note.body}`;
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
+      },
+    );
+    server.registerPrompt(
+      'notes_summarize',
+      { title: 'Summarise notes', description: 'Summarise every note filed under a tag.', argsSchema: SummarizeArgs },
+      async ({ tag, style }) => {
+        const listing = [...notes.values()].filter((n) => n.tags.includes(tag)).map((n) => `- ${n.title}: ${n.body}`);
+        const text = `Summarise these notes tagged "${tag}" as ${style ?? 'bullets'}:\n\n${listing.join('\n') || '(no notes carry this tag)'}`;
+        return { messages: [{ role: 'user', content: { type: 'text', text } }] };
       },
     );
     return server;

@@ -14,6 +14,8 @@ export type {
   HostHandle,
   HostTelemetry,
   KilnHost,
+  ModernCall,
+  ModernCallAnswer,
   ProtocolServerOptions,
   RequestHeaders,
   Serving,

@@ -8,7 +8,6 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
   InMemoryServerEventBus,
-  isLegacyRequest,
   localhostAllowedOrigins,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
@@ -20,6 +19,7 @@ import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accep
 import { bearerGate, refuseInsufficientScope } from './bearer-gate.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
+import { isLegacyPost } from './era-of.js';
 import { FailureLog } from './failure-log.js';
 import { openFastPath } from './fast-path/fast-path.js';
 import { fastifyLogger } from './fastify-logger.js';
@@ -160,7 +160,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       if (headerMismatch) return reply.code(400).send(headerMismatch);
       if (fast.serve(claimed, request, reply)) return reply;
     }
-    const legacyEra = await isLegacyRequest(classifierRequest(request.raw), body);
+    const legacyEra = isLegacyPost(request.headers, body);
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
@@ -293,20 +293,6 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       await listenerClosed;
     },
   };
-}
-
-/**
- * The SDK's era classifier reads headers from a web Request and, given the parsed body, nothing else. Building that
- * Request from the headers alone is about 40 µs cheaper per request than converting the whole Node request. The URL
- * is a fixed one: the classifier never reads it, and a Host header is no input to build a URL from.
- */
-function classifierRequest(raw: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return new Request('http://localhost/', { method: raw.method ?? 'POST', headers });
 }
 
 /** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */

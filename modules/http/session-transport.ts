@@ -7,9 +7,6 @@ import { getRequestListener } from '@hono/node-server';
 import {
   type AuthInfo,
   type EventStore,
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type LoggingLevel,
@@ -152,7 +149,8 @@ export class SessionTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+    // The protocol server's own messages: their shape is known, so no schema guard (one that fails costs ~14 µs).
+    if ('result' in message || 'error' in message) {
       const internal = this.internalCalls.get(String(message.id));
       if (internal) {
         this.internalCalls.delete(String(message.id));
@@ -162,14 +160,15 @@ export class SessionTransport implements Transport {
       const change = this.pendingChanges.get(message.id as RequestId);
       if (change) {
         this.pendingChanges.delete(message.id as RequestId);
-        if (isJSONRPCResultResponse(message)) await this.changed(change(message.result));
+        if ('result' in message) await this.changed(change(message.result));
       }
     }
     return this.web.send(tagOutbound(message, this.options.instanceId), options);
   }
 
   private receive(message: JSONRPCMessage, extra: Parameters<NonNullable<Transport['onmessage']>>[1]): void {
-    if (!this.replaying && isJSONRPCRequest(message)) {
+    // The SDK's transport validated the message; a request is the one kind with both a method and an id.
+    if (!this.replaying && 'method' in message && 'id' in message) {
       const change = changeMadeBy(message);
       if (change) this.pendingChanges.set(message.id, change);
     }
@@ -192,8 +191,7 @@ export class SessionTransport implements Transport {
     const id = this.internalId();
     return new Promise((resolve, reject) => {
       this.internalCalls.set(id, (response) => {
-        if (isJSONRPCErrorResponse(response))
-          reject(new Error(`Replaying ${method} failed: ${response.error.message}`));
+        if ('error' in response) reject(new Error(`Replaying ${method} failed: ${response.error.message}`));
         else resolve();
       });
       this.onmessage?.({ jsonrpc: '2.0', id, method, params });

@@ -7,13 +7,23 @@ import type { ProtocolEra } from '../context/context.js';
 import type { JsonRpcErrorResponse } from '../errors/index.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
+import type { ModernCall, ModernCallAnswer } from '../protocol/direct-call.js';
 import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { SinkClient } from '../protocol/server-sink.js';
 import type { HeaderCarrier, HostGauge, HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { AppCatalog } from './app-catalog.js';
 
-export type { HeaderCarrier, HostGauge, HostTelemetry, ProtocolServerOptions, RequestHeaders, SinkClient };
+export type {
+  HeaderCarrier,
+  HostGauge,
+  HostTelemetry,
+  ModernCall,
+  ModernCallAnswer,
+  ProtocolServerOptions,
+  RequestHeaders,
+  SinkClient,
+};
 
 /** What a host's `start` returns: something the app can stop. */
 export interface HostHandle {
@@ -66,4 +76,11 @@ export interface AppPort {
    * `headers` are keyed in lower case, as Node gives them.
    */
   headerParamMismatch(message: unknown, headers: RequestHeaders): JsonRpcErrorResponse | undefined;
+  /**
+   * 2026-07-28 HTTP fast path: runs a tools/call, resources/read or prompts/get straight through the operation runner,
+   * with no protocol server. The host has validated the request as the SDK's dispatch would and sends only requests
+   * that cannot stream (no progress token, no log level) and carry no retry fields; it encodes the answer itself.
+   * Rejects with the error a protocol server's handler would throw.
+   */
+  runModernCall(call: ModernCall): Promise<ModernCallAnswer>;
 }

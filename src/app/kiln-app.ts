@@ -22,6 +22,7 @@ import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { readUiResource } from '../protocol/app-ui.js';
+import { type ModernCall, type ModernCallAnswer, runModernCall } from '../protocol/direct-call.js';
 import { headerParamMismatch, type RequestHeaders } from '../protocol/header-param-check.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
@@ -74,6 +75,10 @@ export class KilnApp implements AppPort {
 
   createServer(era: ProtocolEra, options: ProtocolServerOptions = { exposesSessionId: false }): Server {
     return buildProtocolServer(this.runtime, era, options);
+  }
+
+  runModernCall(call: ModernCall): Promise<ModernCallAnswer> {
+    return runModernCall(this.runtime, call);
   }
 
   onChange(sink: ChangeSink): () => void {

@@ -10,18 +10,15 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import { unmetScopes } from '../context/scope-check.js';
-import { runOperation } from '../pipeline/operation-runner.js';
-import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
-import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
-import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
-import { clientRendersApps, readUiResource } from './app-ui.js';
+import { clientRendersApps } from './app-ui.js';
 import { complete } from './completion.js';
+import { runCall } from './direct-call.js';
 import { requestPrincipal } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { clientCapabilitiesOf, seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
-import { readSkillFile, serveSkills } from './skills-server.js';
+import { serveSkills } from './skills-server.js';
 import { SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
@@ -65,7 +62,7 @@ export function buildProtocolServer(
     );
     server.setRequestHandler('tools/call', async (request, sdk) => {
       const { name } = request.params;
-      const result = await served(runOperation(TOOL_OPERATION, runtime, name, request.params.arguments, seed(sdk)));
+      const result = await runCall(runtime, 'tools/call', name, request.params.arguments, seed(sdk));
       // An input_required round goes back as is: the SDK runs the 2025 shim or the 2026-07-28 retry flow on it.
       if (isInputRequiredResult(result)) return result;
       return server.projectCallToolResult(result, runtime.tools.get(name)?.advertisedOutputSchema);
@@ -78,19 +75,15 @@ export function buildProtocolServer(
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
     // 2025 only: the 2026-07-28 revision replaced resources/subscribe with subscriptions/listen filters.
     if (era === 'legacy') serveResourceSubscriptions(server);
-    server.setRequestHandler(
-      'resources/read',
-      async (request, sdk) =>
-        readUiResource(runtime.uiResources, request.params.uri) ??
-        readSkillFile(runtime.skills, request.params.uri) ??
-        served(runOperation(RESOURCE_OPERATION, runtime, request.params.uri, undefined, seed(sdk))),
+    server.setRequestHandler('resources/read', (request, sdk) =>
+      runCall(runtime, 'resources/read', request.params.uri, undefined, seed(sdk)),
     );
   }
   if (runtime.skills) serveSkills(server, runtime.skills, era);
   if (capabilities.prompts) {
     server.setRequestHandler('prompts/list', () => listings.prompts);
     server.setRequestHandler('prompts/get', (request, sdk) =>
-      served(runOperation(PROMPT_OPERATION, runtime, request.params.name, request.params.arguments, seed(sdk))),
+      runCall(runtime, 'prompts/get', request.params.name, request.params.arguments, seed(sdk)),
     );
   }
   if (capabilities.completions) {

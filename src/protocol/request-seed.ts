@@ -7,15 +7,16 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
-import type { ContextSeed } from '../context/create-context.js';
+import type { ContextSeed, RequestChannel } from '../context/create-context.js';
 import { generateRequestId } from '../context/request-context.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
-import { requestPrincipal } from './principal.js';
+import { type Principal, requestPrincipal } from './principal.js';
 import type { RequestStateSealing } from './request-state-sealing.js';
 
 export interface SeedOptions {
   readonly era: ProtocolEra;
-  readonly server: Server;
+  /** The connection's server, for a 2025 client's declared capabilities; absent on a host's direct 2026-07-28 call. */
+  readonly server?: Server;
   /** False on stdio: `ctx.sessionId` is never set there. */
   readonly exposesSessionId: boolean;
   /** A 2025-era request served per request (stateless HTTP) has no view of what the client declared. */
@@ -27,33 +28,72 @@ export interface SeedOptions {
 }
 
 export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operation: string): ContextSeed {
-  const { era, notifier, sealing } = options;
-  const id = sdk.mcpReq.id;
   const progressToken = sdk.mcpReq._meta?.progressToken;
-  const principal = requestPrincipal(sdk);
+  return seedFromFacts(
+    {
+      id: sdk.mcpReq.id,
+      principal: requestPrincipal(sdk),
+      sessionId: sdk.sessionId,
+      signal: sdk.mcpReq.signal,
+      inputResponses: sdk.mcpReq.inputResponses,
+      droppedInputResponseKeys: sdk.mcpReq.droppedInputResponseKeys,
+      requestState: sdk.mcpReq.requestState,
+      meta: sdk.mcpReq._meta,
+      sealWith: sdk,
+      modernCapabilities: () => modernCapabilities(sdk),
+      log: (level, payload) => sdk.mcpReq.log(level, payload),
+      progress:
+        progressToken === undefined
+          ? undefined
+          : (params) => sdk.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }),
+    },
+    options,
+    operation,
+  );
+}
+
+/** What a seed is built from, whether the SDK dispatched the request or a host's fast path did. */
+export interface RequestFacts {
+  readonly id: string | number;
+  readonly principal: Principal;
+  readonly sessionId?: string;
+  readonly signal: AbortSignal;
+  readonly inputResponses?: ContextSeed['inputResponses'];
+  readonly droppedInputResponseKeys?: readonly string[];
+  readonly requestState?: ContextSeed['requestState'];
+  /** The request's `_meta`, where a W3C trace context may ride (the parent of the operation's span). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /** The context a sealed requestState is bound through (its principal). */
+  readonly sealWith: Pick<ServerContext, 'http'>;
+  /** The 2026-07-28 envelope's client capabilities, read only for a modern request. */
+  readonly modernCapabilities: () => ClientCapabilities | undefined;
+  readonly log: NonNullable<RequestChannel['log']>;
+  readonly progress: RequestChannel['progress'];
+}
+
+export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operation: string): ContextSeed {
+  const { era, notifier, sealing } = options;
+  const { id, principal, sealWith } = facts;
   const resources = resourceChannel(notifier, principal.tenantId);
   return {
     requestId: typeof id === 'string' && id.length > 0 ? id : generateRequestId(),
     operation,
     tenantId: principal.tenantId,
     auth: principal.auth,
-    sessionId: options.exposesSessionId ? sdk.sessionId : undefined,
-    traceCarrier: sdk.mcpReq._meta,
+    sessionId: options.exposesSessionId ? facts.sessionId : undefined,
+    traceCarrier: facts.meta,
     era,
-    signal: sdk.mcpReq.signal,
+    signal: facts.signal,
     // Multi-round-trip input (ctx.inputs): this round's answers as the SDK lifted them, filtered by the Context.
-    inputResponses: sdk.mcpReq.inputResponses,
-    droppedInputResponseKeys: sdk.mcpReq.droppedInputResponseKeys,
-    requestState: sdk.mcpReq.requestState,
+    inputResponses: facts.inputResponses,
+    droppedInputResponseKeys: facts.droppedInputResponseKeys,
+    requestState: facts.requestState,
     // Minted from this request's context, so the seal binds the principal the SDK's verify hook will check.
-    sealRequestState: sealing ? (state) => sealing.seal(state, sdk) : undefined,
-    clientCapabilities: clientCapabilitiesOf(sdk, options),
+    sealRequestState: sealing ? (state) => sealing.seal(state, sealWith) : undefined,
+    clientCapabilities: capabilitiesFor(options, facts.modernCapabilities),
     channel: {
-      log: (level, payload) => sdk.mcpReq.log(level, payload),
-      progress:
-        progressToken === undefined
-          ? undefined
-          : (params) => sdk.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }),
+      log: facts.log,
+      progress: facts.progress,
       toolListChanged: notifier.toolsChanged,
       promptListChanged: notifier.promptsChanged,
       resourceListChanged: resources.resourceListChanged,
@@ -84,8 +124,15 @@ export function clientCapabilitiesOf(
   sdk: ServerContext,
   options: Pick<SeedOptions, 'era' | 'server' | 'perRequestLegacy'>,
 ): ClientCapabilities | undefined {
-  if (options.era === 'modern') return modernCapabilities(sdk);
-  return options.perRequestLegacy ? undefined : options.server.getClientCapabilities();
+  return capabilitiesFor(options, () => modernCapabilities(sdk));
+}
+
+function capabilitiesFor(
+  options: Pick<SeedOptions, 'era' | 'server' | 'perRequestLegacy'>,
+  modern: () => ClientCapabilities | undefined,
+): ClientCapabilities | undefined {
+  if (options.era === 'modern') return modern();
+  return options.perRequestLegacy ? undefined : options.server?.getClientCapabilities();
 }
 
 /** The 2026-07-28 envelope as sent: `{}` when the client declared nothing. */

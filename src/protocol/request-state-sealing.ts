@@ -14,7 +14,7 @@ export interface RequestStateSealing {
    */
   verify(state: string, sdk: ServerContext): Promise<string>;
   /** The sealed form of `state`, bound to the principal of the request `sdk` describes. */
-  seal(state: string, sdk: ServerContext): Promise<string>;
+  seal(state: string, sdk: Pick<ServerContext, 'http'>): Promise<string>;
 }
 
 /** The app's sealing, or undefined when no key is configured (requestState then passes through unverified). */
@@ -41,7 +41,8 @@ export function createRequestStateSealing(config: RequestStateConfig, logger: Lo
         throw error;
       }
     },
-    seal: (state, sdk) => codec.mint(state, sdk),
+    // The seal binds only the principal (principalBinding reads `http`), so a host's direct call can mint one too.
+    seal: (state, sdk) => codec.mint(state, sdk as ServerContext),
   };
 }
 

@@ -3,7 +3,7 @@
 // requestState, malformed messages, ids colliding between concurrent requests) sent to one app with
 // MCP_HTTP_FAST_PATH=on and one with it off; status, media type and body must be identical. Only what legitimately
 // differs per request (generated requestIds, the nonce of a sealed requestState) is normalised.
-import { type Context, Module, Tool } from 'mcp-kiln';
+import { type Context, inputRequired, McpError, Module, Prompt, Resource, Tool } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -25,7 +25,81 @@ class LogProbe {
   }
 }
 
-@Module({ imports: [HttpFixtureModule, SealedStateModule], tools: [LogProbe] })
+const Ask = z.object({
+  kind: z.enum(['sampling', 'sampling-tools', 'roots', 'url', 'form']).describe('Which kind of input to ask for'),
+});
+
+@Tool('probe_ask', {
+  description: 'Asks the client for one kind of input, so the capability check of an input_required round shows.',
+  annotations: { readOnlyHint: true },
+  input: Ask,
+})
+class AskProbe {
+  handle(input: z.output<typeof Ask>, ctx: Context) {
+    const requests = {
+      sampling: inputRequired.createMessage({ messages: [], maxTokens: 5 }),
+      'sampling-tools': inputRequired.createMessage({ messages: [], maxTokens: 5, tools: [] }),
+      roots: inputRequired.listRoots(),
+      url: inputRequired.elicitUrl({ message: 'Sign in', url: 'https://example.com/sign-in' }),
+      form: inputRequired.elicit({ message: 'Go on?', requestedSchema: z.object({ ok: z.boolean() }) }),
+    };
+    return ctx.requestInput({ inputRequests: { answer: requests[input.kind] } });
+  }
+}
+
+@Tool('probe_structured', {
+  description: 'Answers structured content and a text of its own.',
+  annotations: { readOnlyHint: true },
+  input: z.object({}),
+  output: z.object({ n: z.number().describe('A number') }),
+})
+class StructuredProbe {
+  handle() {
+    return { n: 7 };
+  }
+}
+
+@Tool('probe_throws', {
+  description: 'Throws a protocol error with the given code.',
+  annotations: { readOnlyHint: true },
+  input: z.object({ code: z.number().describe('JSON-RPC code') }),
+})
+class ThrowProbe {
+  handle(input: { code: number }): string {
+    throw new McpError(input.code, `thrown ${input.code}`, { reason: 'probe' });
+  }
+}
+
+@Resource('probe://static', { name: 'static', description: 'A fixed text.', mimeType: 'text/plain' })
+class StaticResource {
+  handle() {
+    return 'static text';
+  }
+}
+
+@Resource('probe://fails', { name: 'fails', description: 'Throws a protocol error.' })
+class FailingResource {
+  handle(): string {
+    throw new McpError(-32002, 'gone', { reason: 'gone' });
+  }
+}
+
+@Prompt('probe_prompt', {
+  description: 'Greets someone.',
+  args: z.object({ who: z.string().describe('Whom to greet'), mood: z.string().optional().describe('Mood') }),
+})
+class GreetPrompt {
+  handle(args: { who: string; mood?: string }) {
+    return `Hello ${args.who}${args.mood ? ` (${args.mood})` : ''}`;
+  }
+}
+
+@Module({
+  imports: [HttpFixtureModule, SealedStateModule],
+  tools: [LogProbe, AskProbe, StructuredProbe, ThrowProbe],
+  resources: [StaticResource, FailingResource],
+  prompts: [GreetPrompt],
+})
 class DiffModule {}
 
 interface Side {
@@ -210,6 +284,37 @@ const CORPUS: Case[] = [
   call('fixture_sealed_echo', {}, { inputResponses: 'not-a-map' }),
   call('fixture_sealed_echo', {}, { requestState: 7 }),
   call('fixture_sealed_echo', {}, {}, { meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': {} } }),
+  // The calls the fast path runs itself, and the shapes it leaves to the SDK's dispatch.
+  plain('resources/read', { uri: 'probe://static' }),
+  plain('resources/read', { uri: 'probe://fails' }),
+  plain('resources/read', { uri: 7 }),
+  plain('resources/read', { uri: 'probe://static', extra: true }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada' } }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada', mood: 'glad' } }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 5 } }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: null }),
+  plain('prompts/get', { name: 'probe_prompt' }),
+  call('probe_structured', {}),
+  call('probe_throws', { code: -32002 }),
+  call('probe_throws', { code: -32042 }),
+  call('probe_throws', { code: -32021 }),
+  call('probe_throws', { code: 1.5 }),
+  call('notes_search_notes', []),
+  call('notes_search_notes', null),
+  call('', {}),
+  call('notes_search_notes', { query: '' }, { task: { ttl: 5 } }),
+  ...(['sampling', 'sampling-tools', 'roots', 'url', 'form'] as const).flatMap((kind) =>
+    [{}, { elicitation: {} }, { elicitation: { url: {} } }, { sampling: {}, roots: {} }].map((caps) =>
+      call('probe_ask', { kind }, {}, { meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': caps } }),
+    ),
+  ),
+  withBody(whoami, 'clientInfo with a title', (body) =>
+    setMeta(body, 'clientInfo', { name: 'd', version: '1', title: 'D' }),
+  ),
+  withBody(whoami, 'no clientInfo', (body) => setMeta(body, 'clientInfo', undefined)),
+  withBody(whoami, 'roots.listChanged a string', (body) =>
+    setMeta(body, 'clientCapabilities', { roots: { listChanged: 'yes' } }),
+  ),
 ];
 
 function setMeta(body: unknown, key: string, value: unknown, reserved = true): unknown {
@@ -275,6 +380,16 @@ describe('the fast path answers what the SDK path answers', () => {
     const [fast, sdk] = await Promise.all([send(sides.fast, testCase), send(sides.sdk, testCase)]);
     expect(fast).toEqual(sdk);
   });
+
+  // The fast path runs a call itself only once the SDK's dispatch accepted its envelope: the first sight of each
+  // envelope above went through the dispatch, so this second pass is answered directly wherever it can be.
+  it.each(CORPUS.map((testCase) => [testCase.name, testCase] as const))(
+    '%s (envelope known)',
+    async (_name, testCase) => {
+      const [fast, sdk] = await Promise.all([send(sides.fast, testCase), send(sides.sdk, testCase)]);
+      expect(fast).toEqual(sdk);
+    },
+  );
 
   it('completes a sealed input_required round on each side alike', async () => {
     const answers = await Promise.all(

@@ -1,11 +1,14 @@
 // The 2026-07-28 fast path (MCP_HTTP_FAST_PATH): requests it owns skip the SDK's per-request entry (a web Request
 // and Response, a server built, connected and closed, the body classified twice) and are served by one long-lived
 // modern-bound server behind a multiplexing transport. It answers exactly what the SDK path would
-// (test/http/fast-path-diff.test.ts); whatever it does not own goes on to the SDK path.
+// (test/http/fast-path-diff.test.ts); whatever it does not own goes on to the SDK path. The hot calls that cannot
+// stream skip even the SDK's dispatch: Kiln runs them itself (direct-calls.ts).
 import type { IncomingMessage } from 'node:http';
 import { type AuthInfo, classifyInboundRequest, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPort } from '../../../src/index.js';
+import { standardHeaders } from '../era-of.js';
+import { DirectCalls } from './direct-calls.js';
 import { claimModernRequest } from './edge-claim.js';
 import { type EdgeAnswer, ModernMuxTransport } from './modern-mux-transport.js';
 import { assertModernBound, MODERN_REVISION } from './sdk-modern-binding.js';
@@ -23,15 +26,26 @@ export async function openFastPath(app: AppPort, options: { readonly keepAliveMs
   const transport = new ModernMuxTransport(options.keepAliveMs);
   await server.connect(transport);
   assertModernBound(server);
+  const direct = new DirectCalls(app);
   return {
     claim: (request) => claimModernRequest(request.body, request.headers),
     serve(message, request, reply) {
+      const plan = direct.plan(message);
+      if (plan.direct) {
+        direct.serve(message, plan, request, reply);
+        return true;
+      }
       if (transport.isServing(message.id)) return false;
       const authInfo = (request.raw as IncomingMessage & { auth?: AuthInfo }).auth;
-      transport.dispatch(message, reply, authInfo, () => edgeRejection(request));
+      const { learn } = plan;
+      const handled = learn === undefined ? undefined : () => direct.learn(learn);
+      transport.dispatch(message, reply, authInfo, () => edgeRejection(request), handled);
       return true;
     },
-    close: () => server.close(),
+    close: () => {
+      direct.close();
+      return server.close();
+    },
   };
 }
 
@@ -42,13 +56,7 @@ export async function openFastPath(app: AppPort, options: { readonly keepAliveMs
  */
 function edgeRejection(request: FastifyRequest): EdgeAnswer | undefined {
   const { body, headers } = request;
-  const outcome = classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader: single(headers['mcp-protocol-version']),
-    mcpMethodHeader: single(headers['mcp-method']),
-    mcpNameHeader: single(headers['mcp-name']),
-    body,
-  });
+  const outcome = classifyInboundRequest({ httpMethod: 'POST', ...standardHeaders(headers), body });
   if (outcome.kind !== 'reject') return undefined;
   const error = {
     code: outcome.code,
@@ -57,8 +65,4 @@ function edgeRejection(request: FastifyRequest): EdgeAnswer | undefined {
   };
   const { id } = body as { id: string | number };
   return { status: outcome.httpStatus, body: JSON.stringify({ jsonrpc: '2.0', error, id }) };
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -22,6 +22,8 @@ interface Exchange {
   keepAlive?: NodeJS.Timeout;
   /** What the SDK's edge would answer instead of a ladder error, when it would have rejected the request first. */
   readonly edgeAnswer: () => EdgeAnswer | undefined;
+  /** Told when a handler answered: the request passed every check of the dispatch ladder. */
+  readonly handled?: () => void;
 }
 
 const EVENT_STREAM_HEADERS = {
@@ -55,8 +57,9 @@ export class ModernMuxTransport extends ModernBoundTransport {
     reply: FastifyReply,
     authInfo: AuthInfo | undefined,
     edgeAnswer: () => EdgeAnswer | undefined,
+    handled?: () => void,
   ): void {
-    const exchange: Exchange = { reply, inDispatchWindow: true, streaming: false, done: false, edgeAnswer };
+    const exchange: Exchange = { reply, inDispatchWindow: true, streaming: false, done: false, edgeAnswer, handled };
     this.#exchanges.set(message.id, exchange);
     // A client that goes away cancels its call through the protocol's own cancellation path (the handler's signal).
     reply.raw.once('close', () => {
@@ -92,6 +95,7 @@ export class ModernMuxTransport extends ModernBoundTransport {
       return;
     }
     this.#finish(id as RequestId, exchange);
+    if (!exchange.inDispatchWindow) exchange.handled?.();
     if (exchange.streaming) {
       exchange.reply.raw.end(`event: message\ndata: ${frame}\n\n`);
       return;

@@ -1,0 +1,122 @@
+// The fast path's direct calls: a claimed tools/call, resources/read or prompts/get that cannot stream (no progress
+// token, no log level) and carries no retry fields runs straight through Kiln's operation runner (app.runModernCall),
+// with no SDK dispatch, and its answer is encoded as the SDK's dispatch would encode it. Params are accepted only in
+// shapes the SDK's schema accepts as they are; the envelope only once the SDK's own dispatch accepted the same one.
+// Anything else goes through the SDK's dispatch, which answers it (test/http/fast-path-diff.test.ts).
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo, ClientCapabilities, JSONRPCRequest } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppPort, ModernCall } from '../../../src/index.js';
+import { encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
+
+type Json = Record<string, unknown>;
+type Call = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
+
+/** What the fast path does with a claimed request: run it directly, or dispatch it (learning its envelope). */
+export type DirectPlan =
+  | { readonly direct: Call; readonly envelope: Json }
+  | { readonly direct?: undefined; readonly learn?: string };
+
+/** Distinct envelopes remembered as valid; a client sends the same one on every request, so a few suffice. */
+const KNOWN_ENVELOPES_LIMIT = 256;
+
+export class DirectCalls {
+  readonly #app: AppPort;
+  /** Envelopes (as JSON) the SDK's dispatch accepted: its envelope check passed before it ran the handler. */
+  readonly #knownEnvelopes = new Set<string>();
+  readonly #open = new Set<AbortController>();
+
+  constructor(app: AppPort) {
+    this.#app = app;
+  }
+
+  plan(message: JSONRPCRequest): DirectPlan {
+    const params = message.params as Json;
+    const envelope = params._meta as Json;
+    if (envelope.progressToken !== undefined || envelope[LOG_LEVEL_META_KEY] !== undefined) return {};
+    const call = callOf(message.method, params);
+    if (!call) return {};
+    const key = JSON.stringify(envelope);
+    if (this.#knownEnvelopes.has(key)) return { direct: call, envelope };
+    return this.#knownEnvelopes.size < KNOWN_ENVELOPES_LIMIT ? { learn: key } : {};
+  }
+
+  /** The SDK's dispatch ran a handler for a request with this envelope: its envelope check passed. */
+  learn(key: string): void {
+    if (this.#knownEnvelopes.size < KNOWN_ENVELOPES_LIMIT) this.#knownEnvelopes.add(key);
+  }
+
+  serve(message: JSONRPCRequest, plan: { direct: Call; envelope: Json }, request: FastifyRequest, reply: FastifyReply) {
+    const { id } = message;
+    const controller = new AbortController();
+    this.#open.add(controller);
+    let answered = false;
+    // A client that goes away cancels its call (the handler's signal), as the SDK's dispatch does.
+    reply.raw.once('close', () => {
+      if (!answered) controller.abort(new Error('client disconnected'));
+    });
+    const send = (answer: { status: number; body: string }) => {
+      answered = true;
+      this.#open.delete(controller);
+      if (controller.signal.aborted) return;
+      reply.code(answer.status).header('content-type', 'application/json').send(answer.body);
+    };
+    const capabilities = plan.envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    this.#app
+      .runModernCall({
+        ...plan.direct,
+        id,
+        clientCapabilities: capabilities,
+        meta: plan.envelope,
+        authInfo: (request.raw as IncomingMessage & { auth?: AuthInfo }).auth,
+        signal: controller.signal,
+      })
+      .then(
+        ({ result, cacheHint }) =>
+          send(encodeCallAnswer(plan.direct.method, id, result, this.#app.serverInfo, capabilities, cacheHint)),
+        (error: unknown) => send(encodeCallError(id, error)),
+      );
+  }
+
+  /** Cancels the calls still running (the app drained first, so these outlived the drain). */
+  close(): void {
+    for (const controller of this.#open) controller.abort(new Error('server shutting down'));
+    this.#open.clear();
+  }
+}
+
+/** The call, when its params are in a shape the SDK's schema takes unchanged; anything else is the SDK's to judge. */
+function callOf(method: string, params: Json): Call | undefined {
+  switch (method) {
+    case 'tools/call':
+    case 'prompts/get': {
+      const { name, arguments: args } = params;
+      if (typeof name !== 'string' || !onlyKeys(params, 'name', 'arguments')) return undefined;
+      if (args !== undefined && !(isPlainObject(args) && (method === 'tools/call' || allStrings(args))))
+        return undefined;
+      return { method, key: name, arguments: args };
+    }
+    case 'resources/read': {
+      const { uri } = params;
+      return typeof uri === 'string' && onlyKeys(params, 'uri') ? { method, key: uri } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Params hold only the named keys and the envelope; retry fields (inputResponses, requestState) take the SDK path. */
+function onlyKeys(params: Json, first: string, second?: string): boolean {
+  for (const key in params) if (key !== first && key !== second && key !== '_meta') return false;
+  return true;
+}
+
+function allStrings(record: Json): boolean {
+  for (const key in record) if (typeof record[key] !== 'string') return false;
+  return true;
+}
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

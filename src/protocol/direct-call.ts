@@ -1,0 +1,119 @@
+// The three operations a client calls (tools/call, resources/read, prompts/get) as one function, for the protocol
+// server's handlers and for a host's direct 2026-07-28 call (AppPort.runModernCall): the HTTP fast path runs a request
+// it validated itself straight through the operation runner, with no protocol server, SDK dispatch or context.
+import type {
+  AuthInfo,
+  CallToolResult,
+  ClientCapabilities,
+  GetPromptResult,
+  InputRequiredResult,
+  ReadResourceResult,
+  Result,
+  ServerOptions,
+} from '@modelcontextprotocol/server';
+import type { ContextSeed } from '../context/create-context.js';
+import { type OperationSeed, runOperation } from '../pipeline/operation-runner.js';
+import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
+import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
+import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
+import { readUiResource } from './app-ui.js';
+import { principalOf } from './principal.js';
+import type { ProtocolRuntime } from './protocol-runtime.js';
+import { type SeedOptions, seedFromFacts } from './request-seed.js';
+import { readSkillFile } from './skills-server.js';
+
+export type CallMethod = 'tools/call' | 'resources/read' | 'prompts/get';
+
+type CacheHint = NonNullable<ServerOptions['cacheHints']>[keyof NonNullable<ServerOptions['cacheHints']>];
+
+/** One call a host validated as the SDK's dispatch would (params, envelope), with nothing that could stream. */
+export interface ModernCall {
+  readonly method: CallMethod;
+  readonly id: string | number;
+  /** The tool or prompt name, or the resource URI. */
+  readonly key: string;
+  readonly arguments?: Record<string, unknown>;
+  /** The envelope's `io.modelcontextprotocol/clientCapabilities`. */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  readonly authInfo: AuthInfo | undefined;
+  /** The request's `_meta` (a W3C trace context may ride there). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+}
+
+export interface ModernCallAnswer {
+  /** The handler's answer as a protocol server's handler returns it to the SDK (a tool result is not projected). */
+  readonly result: Result | InputRequiredResult;
+  /** The app's configured cache hint for a cacheable method (createApp `cacheHints`), the encoder's fallback. */
+  readonly cacheHint?: CacheHint;
+}
+
+/** Runs one operation for a protocol handler or a direct call; tracked so shutdown lets it answer. */
+export function runCall<M extends CallMethod>(
+  runtime: ProtocolRuntime,
+  method: M,
+  key: string,
+  args: Record<string, unknown> | undefined,
+  seed: OperationSeed,
+): Promise<CallResults[M] | InputRequiredResult> {
+  return runtime.inFlight.track(operationOf(runtime, method, key, args, seed)) as Promise<
+    CallResults[M] | InputRequiredResult
+  >;
+}
+
+interface CallResults {
+  'tools/call': CallToolResult;
+  'resources/read': ReadResourceResult;
+  'prompts/get': GetPromptResult;
+}
+
+function operationOf(
+  runtime: ProtocolRuntime,
+  method: CallMethod,
+  key: string,
+  args: Record<string, unknown> | undefined,
+  seed: OperationSeed,
+): Promise<Result | InputRequiredResult> {
+  switch (method) {
+    case 'tools/call':
+      return runOperation(TOOL_OPERATION, runtime, key, args, seed);
+    case 'resources/read': {
+      const servedFromBoot = readUiResource(runtime.uiResources, key) ?? readSkillFile(runtime.skills, key);
+      return servedFromBoot ? Promise.resolve(servedFromBoot) : runOperation(RESOURCE_OPERATION, runtime, key, undefined, seed);
+    }
+    case 'prompts/get':
+      return runOperation(PROMPT_OPERATION, runtime, key, args as Record<string, string> | undefined, seed);
+  }
+}
+
+/** A host's direct call: the seed a dispatched request would get, minus what cannot happen without streaming. */
+export async function runModernCall(runtime: ProtocolRuntime, call: ModernCall): Promise<ModernCallAnswer> {
+  const seed = seedFromFacts(
+    {
+      id: call.id,
+      principal: principalOf(call.authInfo),
+      meta: call.meta,
+      signal: call.signal,
+      sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
+      modernCapabilities: () => call.clientCapabilities,
+      // A 2026-07-28 request without a log level asks for no log lines, and one without a progress token for no
+      // progress: the host sends any request carrying either through the SDK's dispatch, which streams them.
+      log: ignoreLogLine,
+      progress: undefined,
+    },
+    {
+      era: 'modern',
+      exposesSessionId: false,
+      perRequestLegacy: false,
+      notifier: runtime.notifier,
+      sealing: runtime.requestStateSealing,
+    } satisfies SeedOptions,
+    '',
+  ) satisfies ContextSeed;
+  const result = await runCall(runtime, call.method, call.key, call.arguments, seed);
+  const cacheHint = call.method === 'resources/read' ? runtime.serverOptions.cacheHints?.['resources/read'] : undefined;
+  return cacheHint === undefined ? { result } : { result, cacheHint };
+}
+
+const ignoreLogLine = (): Promise<void> => Promise.resolve();
