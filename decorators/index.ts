@@ -39,5 +39,13 @@ export {
   skill,
   skillsFromFolder,
 } from './skill.js';
-export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
+export {
+  Tool,
+  type ToolAnnotations,
+  type ToolInputSchema,
+  type ToolMetadata,
+  type ToolOptions,
+  type ToolTaskOptions,
+  type ToolTaskSupport,
+} from './tool.js';
 export * from './types.js';

@@ -1,7 +1,7 @@
 // Every fixture the MCP conformance suite's server scenarios expect (2025-11-25 and 2026-07-28), written with
 // Kiln's decorators: content tools, tools that log, report progress or ask the client for input, the
-// server-stateless diagnostics, schema fixtures (raw JSON Schema, header parameters), resources, a resource template,
-// prompts and a skill.
+// server-stateless diagnostics, schema fixtures (raw JSON Schema, header parameters), task tools (the Tasks
+// extension), resources, a resource template, prompts and a skill.
 import { Module } from 'mcp-kiln';
 import { ContentPrompts } from './prompts/content-prompts.js';
 import { InputRequiredPrompt } from './prompts/input-required.prompt.js';
@@ -15,6 +15,7 @@ import { InputRequiredTools } from './tools/input-required-tools.js';
 import { NotificationTools } from './tools/notification-tools.js';
 import { SchemaTools } from './tools/schema-tools.js';
 import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
+import { TaskTools } from './tools/task-tools.js';
 
 @Module({
   providers: [RoundRecords],
@@ -25,6 +26,7 @@ import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
     ...InputRequiredTools,
     ...StatelessDiagnostics,
     ...SchemaTools,
+    ...TaskTools,
   ],
   resources: [...StaticResources, TemplateDataResource],
   prompts: [...ContentPrompts, InputRequiredPrompt],

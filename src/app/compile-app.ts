@@ -22,6 +22,8 @@ import { type Logger, Redaction } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
 import type { StorageService } from '../storage/index.js';
+import { createTaskSupport } from '../tasks/task-support.js';
+import { TASKS_EXTENSION_ID } from '../tasks/tasks-extension.js';
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
 import { KilnCoreModule } from './core-module.js';
@@ -72,7 +74,17 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
-  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, skills !== undefined);
+  const servesTasks = [...tools.values()].some((tool) => tool.task !== undefined);
+  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, skills !== undefined, servesTasks);
+  const services = {
+    logger,
+    logFloor: config.logLevel,
+    redaction: new Redaction(config.logRedactFields ?? []),
+    stateFor: (tenantId: string | undefined) => storage.forTenant(tenantId),
+  };
+  const tasks = servesTasks
+    ? createTaskSupport({ container, services, logger, tools, notifier }, services.stateFor, config.tasks)
+    : undefined;
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
   const runtime: AppRuntime = {
     serverInfo: {
@@ -95,18 +107,14 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),
     ]),
     hooks: LifecycleHooks.collect(modules, graph.providers, container),
-    services: {
-      logger,
-      logFloor: config.logLevel,
-      redaction: new Redaction(config.logRedactFields ?? []),
-      stateFor: (tenantId) => storage.forTenant(tenantId),
-    },
+    services,
     logger,
     inFlight: new InFlightRequests(),
     notifier,
     requestStateSealing,
     hideForbiddenTools: config.auth.hideForbiddenTools,
     skills,
+    tasks,
     tools,
     manifestTools,
     resources,
@@ -158,16 +166,27 @@ function checkSessionMode(config: KilnConfig, options: CreateAppOptions): void {
   }
 }
 
-function capabilitiesFor(tools: number, resources: number, prompts: number, skills: boolean): ServerCapabilities {
+function capabilitiesFor(
+  tools: number,
+  resources: number,
+  prompts: number,
+  skills: boolean,
+  tasks: boolean,
+): ServerCapabilities {
   // Skill files are read through resources/read, so serving skills declares resources too (SEP-2640).
   const servesResources = resources > 0 || skills;
+  const extensions = {
+    ...(skills ? { [SKILLS_EXTENSION_ID]: { directoryRead: true } } : {}),
+    // No settings are defined for the Tasks extension: an empty object declares it (never capabilities.tasks).
+    ...(tasks ? { [TASKS_EXTENSION_ID]: {} } : {}),
+  };
   return {
     logging: {},
     ...(tools > 0 ? { tools: { listChanged: true } } : {}),
     ...(servesResources ? { resources: { listChanged: true, subscribe: true } } : {}),
     ...(prompts > 0 ? { prompts: { listChanged: true } } : {}),
     ...(prompts > 0 || resources > 0 ? { completions: {} } : {}),
-    ...(skills ? { extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } } } : {}),
+    ...(skills || tasks ? { extensions } : {}),
   };
 }
 

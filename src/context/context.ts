@@ -50,6 +50,15 @@ export interface Context extends RequestContext {
    * the call touches (another tenant's record, an admin-only field). Requests without auth pass, as with @Scopes.
    */
   requireScopes(...scopes: readonly [string, ...string[]]): void;
+  /** The task this call runs as (the Tasks extension); undefined for an ordinary call. */
+  readonly taskId: string | undefined;
+  /**
+   * For a tool declared `task: { start: 'handler' }`: creates the task and answers the call with it, so the rest of
+   * the handler runs as the task (asked input then goes out on tasks/get, progress becomes its status message).
+   * Resolves at once when the call already is a task or the client cannot have one (the work goes on as an ordinary
+   * call). Rejects in a handler that cannot run as a task.
+   */
+  startTask(statusMessage?: string): Promise<void>;
   /** The contract's recovery hint for a reason, ready to spread into error data; `{}` when undeclared. */
   readonly recoveryFor: Bivariant<(reason: string) => Recovery | Record<string, never>>;
 }

@@ -10,6 +10,7 @@ import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js
 import { type CompiledContract, NO_CONTRACT, type TypedFail } from './error-contract.js';
 import { KilnContext } from './kiln-context.js';
 import type { AuthContext } from './request-context.js';
+import type { TaskBinding } from './task-binding.js';
 
 /** Where a request's notifications go; each is optional because not every transport can deliver each kind. */
 export interface RequestChannel {
@@ -39,6 +40,8 @@ export interface ContextSeed extends RoundInputs {
   readonly uri?: URL;
   /** Seals an input_required round's requestState for the wire (MCP_REQUEST_STATE_KEY); absent, it goes out as is. */
   readonly sealRequestState?: (state: string) => Promise<string>;
+  /** The task this run is (or may become), for ctx.taskId and ctx.startTask; absent for calls that never are. */
+  readonly task?: TaskBinding;
 }
 
 export interface ContextServices {

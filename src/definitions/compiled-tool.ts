@@ -39,4 +39,12 @@ export interface CompiledTool {
   readonly consent: CompiledConsent | undefined;
   /** The @Scopes a caller's token must carry; undefined when any caller may call it. */
   readonly scopes: ScopeRequirement | undefined;
+  /** How the call runs as a task (the Tasks extension); undefined for a tool that never does. */
+  readonly task: CompiledTaskSupport | undefined;
+}
+
+export interface CompiledTaskSupport {
+  readonly support: 'optional' | 'required';
+  /** Who creates the task: Kiln before the handler runs, or the handler through `ctx.startTask()`. */
+  readonly start: 'call' | 'handler';
 }

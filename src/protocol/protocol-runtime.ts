@@ -6,6 +6,7 @@ import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-r
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { OperationRuntime } from '../pipeline/operation-runner.js';
+import type { TaskSupport } from '../tasks/task-support.js';
 import type { RequestStateSealing } from './request-state-sealing.js';
 
 /** Tracks requests being served, so shutdown can let them answer. */
@@ -25,6 +26,8 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly requestStateSealing: RequestStateSealing | undefined;
   /** MCP_AUTH_HIDE_FORBIDDEN_TOOLS: tools/list leaves out the tools an authenticated caller's scopes cannot call. */
   readonly hideForbiddenTools: boolean;
+  /** The Tasks extension (tools declared with `task`); undefined when no tool declares one. */
+  readonly tasks: TaskSupport | undefined;
   /** The Skills extension's catalogue (SEP-2640); undefined when no module declares a skill. */
   readonly skills: CompiledSkills | undefined;
   readonly listings: {

@@ -15,13 +15,15 @@ import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
+import { isCreateTaskResult } from '../tasks/task-record.js';
+import { serveTasks } from '../tasks/tasks-server.js';
 import { complete } from './completion.js';
 import { requestPrincipal } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
 import { readSkillFile, serveSkills } from './skills-server.js';
-import { SpecParamsServer } from './spec-params-server.js';
+import { answerWithTask, SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
   /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
@@ -60,11 +62,15 @@ export function buildProtocolServer(
 
   if (capabilities.tools) {
     server.setRequestHandler('tools/list', (_request, sdk) => listTools(runtime, sdk));
+    const { tasks } = runtime;
     server.setRequestHandler('tools/call', async (request, sdk) => {
       const { name } = request.params;
-      const result = await served(runOperation(TOOL_OPERATION, runtime, name, request.params.arguments, seed(sdk)));
+      // A tool declared with `task` goes through the Tasks extension's kind, which may answer with a task.
+      const kind = tasks && runtime.tools.get(name)?.task ? tasks.operation : TOOL_OPERATION;
+      const result = await served(runOperation(kind, runtime, name, request.params.arguments, seed(sdk)));
       // An input_required round goes back as is: the SDK runs the 2025 shim or the 2026-07-28 retry flow on it.
       if (isInputRequiredResult(result)) return result;
+      if (isCreateTaskResult(result)) return answerWithTask(result);
       return server.projectCallToolResult(result, runtime.tools.get(name)?.advertisedOutputSchema);
     });
   }
@@ -83,6 +89,8 @@ export function buildProtocolServer(
     );
   }
   if (runtime.skills) serveSkills(server, runtime.skills, era);
+  // 2026-07-28 only: the 2025-11-25 tasks/* of the same names are another protocol, which Kiln does not serve.
+  if (runtime.tasks && era === 'modern') serveTasks(server, runtime.tasks.runner, served);
   if (capabilities.prompts) {
     server.setRequestHandler('prompts/list', () => listings.prompts);
     server.setRequestHandler('prompts/get', (request, sdk) =>
