@@ -21,7 +21,13 @@ export interface HttpConfig {
   readonly sessionMode: SessionMode;
   readonly staleSessionTimeoutMs: number;
   readonly maxSessions: number;
-  readonly resumability: { readonly enabled: boolean; readonly maxEvents: number; readonly ttlMs: number };
+  readonly resumability: {
+    readonly enabled: boolean;
+    readonly maxEvents: number;
+    readonly ttlMs: number;
+    /** MCP_HTTP_RESUMABILITY_RETRY_MS: the `retry` a 2025 session's SSE streams suggest for reconnecting (SEP-1699). */
+    readonly retryMs: number;
+  };
   /** Origins allowed besides the loopback ones; `undefined` means loopback only. */
   readonly allowedOrigins: readonly string[] | undefined;
   readonly maxBodyBytes: number;
@@ -155,6 +161,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
       enabled: read.boolean('MCP_HTTP_RESUMABILITY', true),
       maxEvents: read.integer('MCP_HTTP_RESUMABILITY_MAX_EVENTS', 1000, { min: 1, max: 1_000_000 }),
       ttlMs: read.integer('MCP_HTTP_RESUMABILITY_TTL_MS', 5 * MINUTE, { min: 100, max: 24 * 60 * MINUTE }),
+      retryMs: read.integer('MCP_HTTP_RESUMABILITY_RETRY_MS', 1000, { min: 10, max: 10 * MINUTE }),
     },
     allowedOrigins: read.list('MCP_ALLOWED_ORIGINS'),
     maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),

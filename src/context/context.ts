@@ -39,6 +39,12 @@ export interface Context extends RequestContext {
   readonly inputs: ContextInputs;
   /** Sends notifications/progress when the caller supplied a progress token; otherwise does nothing. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Closes this request's SSE stream while the handler keeps working (SSE polling, SEP-1699): the client reconnects
+   * after the stream's `retry` with Last-Event-ID and receives what follows, the result included. Only a 2025-11-25
+   * HTTP session with resumability on can resume a stream; elsewhere nothing is closed and it returns false.
+   */
+  closeStream(): boolean;
   readonly notifyToolListChanged?: () => void;
   readonly notifyPromptListChanged?: () => void;
   readonly notifyResourceListChanged?: () => void;

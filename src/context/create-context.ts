@@ -20,6 +20,8 @@ export interface RequestChannel {
   readonly promptListChanged?: () => void;
   readonly resourceListChanged?: () => void;
   readonly resourceUpdated?: (uri: string) => void;
+  /** Closes the request's SSE stream for the client to resume later (2025 HTTP sessions with an event store). */
+  readonly closeStream?: () => void;
 }
 
 /** What the era bridge knows about a request. The RoundInputs fields (`inputResponses`, ...) feed ctx.inputs. */
@@ -105,6 +107,11 @@ export function createContext(
         if (total !== undefined) params.total = total;
         if (message) params.message = message;
         await channel.progress(params);
+      },
+      closeStream: () => {
+        if (!channel.closeStream) return false;
+        channel.closeStream();
+        return true;
       },
       notifyToolListChanged: channel.toolListChanged,
       notifyPromptListChanged: channel.promptListChanged,

@@ -44,6 +44,7 @@ export class KilnContext implements Context {
   declare readonly fail: TypedFail<string>;
   declare readonly recoveryFor: (reason: string) => Recovery | Record<string, never>;
   declare readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  declare readonly closeStream: () => boolean;
   declare readonly notifyToolListChanged: (() => void) | undefined;
   declare readonly notifyPromptListChanged: (() => void) | undefined;
   declare readonly notifyResourceListChanged: (() => void) | undefined;

@@ -62,6 +62,8 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
       promptListChanged: notifier.promptsChanged,
       resourceListChanged: resources.resourceListChanged,
       resourceUpdated: resources.resourceUpdated,
+      // Set by the SDK only where the stream can be resumed: a 2025 session transport with an event store.
+      closeStream: sdk.http?.closeSSE,
     },
   };
 }
