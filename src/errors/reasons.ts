@@ -222,7 +222,8 @@ export const KILN_REASONS = {
   },
   task_owner_lost: {
     code: InternalError,
-    meaning: 'The server instance running the task stopped (or went silent past MCP_TASKS_LEASE_MS) before it finished.',
+    meaning:
+      'The server instance running the task stopped (or went silent past MCP_TASKS_LEASE_MS) before it finished.',
     recovery: 'Call the tool again to start the work anew; what the lost run had done is unknown.',
   },
   task_interrupted: {

@@ -4,8 +4,8 @@
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
-import { ORDINARY_CALL } from '../context/task-binding.js';
 import { insufficientScope } from '../context/scope-check.js';
+import { ORDINARY_CALL } from '../context/task-binding.js';
 import type { CompiledOutput } from '../definitions/compile-output.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { isProtocolError, KILN_REASONS, kilnError } from '../errors/index.js';

@@ -12,8 +12,8 @@ import { prepareArguments } from '../pipeline/input/index.js';
 import type { OperationKind } from '../pipeline/operation-runner.js';
 import { runToolRound, TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { principalKeyOf } from '../protocol/principal.js';
-import { statusProgress } from './task-round.js';
 import { type CreateTaskResult, createTaskResult } from './task-record.js';
+import { statusProgress } from './task-round.js';
 import type { RoundOutcome, TaskRunner } from './task-runner.js';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension.js';
 

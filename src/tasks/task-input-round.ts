@@ -2,12 +2,21 @@
 // never used before in the task (the extension requires it), mapped back when the answers come in, so the handler
 // reads them on ctx.inputs under the keys it asked with.
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import { capabilityForRequest, capabilityShape, declaresCapability, type InputCapability } from '../context/input-capabilities.js';
+import {
+  capabilityForRequest,
+  capabilityShape,
+  declaresCapability,
+  type InputCapability,
+} from '../context/input-capabilities.js';
 import { JsonRpcErrorCode } from '../errors/index.js';
 import type { TaskError, TaskRecord } from './task-record.js';
 
 /** Why the round cannot park the task (too many rounds, input the client cannot give); undefined when it can. */
-export function inputRoundProblem(record: TaskRecord, round: InputRequiredResult, maxRounds: number): TaskError | undefined {
+export function inputRoundProblem(
+  record: TaskRecord,
+  round: InputRequiredResult,
+  maxRounds: number,
+): TaskError | undefined {
   if (record.rounds + 1 > maxRounds) {
     return {
       code: JsonRpcErrorCode.InternalError,

@@ -12,9 +12,15 @@ import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { kilnError, type McpError } from '../errors/index.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
-import { type LiveTask, roundSeed, type TaskRuntime } from './task-round.js';
-import { type CreateTaskResult, createTaskResult, detailedTask, TERMINAL_STATUSES, type TaskRecord } from './task-record.js';
 import { inputRoundProblem, parkedRecord, resumedRecord } from './task-input-round.js';
+import {
+  type CreateTaskResult,
+  createTaskResult,
+  detailedTask,
+  type TaskRecord,
+  TERMINAL_STATUSES,
+} from './task-record.js';
+import { type LiveTask, roundSeed, type TaskRuntime } from './task-round.js';
 import { remainingSeconds, type TaskStore } from './task-store.js';
 
 /** A round's outcome: the tool's answer, or what the handler threw past the pipeline (a crash, for tasks). */
@@ -233,7 +239,9 @@ export class TaskRunner {
   }
 
   private async expire(live: LiveTask): Promise<void> {
-    const error = taskError(kilnError('task_expired', `Task ${live.record.taskId} ran out of its ${live.record.ttlMs} ms.`));
+    const error = taskError(
+      kilnError('task_expired', `Task ${live.record.taskId} ran out of its ${live.record.ttlMs} ms.`),
+    );
     await this.stop(live, 'failed', { error, statusMessage: error.message }).catch(() => undefined);
   }
 

@@ -86,7 +86,9 @@ export class TaskStore {
 
   /** Marks a task parked on input: the token the resumer (or a canceller) takes, exactly once. */
   park(tenantId: string, record: TaskRecord): Promise<void> {
-    return this.stateFor(tenantId).set(key.parked(record.taskId), record.rounds, { ttl: remainingSeconds(record) || 1 });
+    return this.stateFor(tenantId).set(key.parked(record.taskId), record.rounds, {
+      ttl: remainingSeconds(record) || 1,
+    });
   }
 
   /** True for the one caller that takes the parked task: it alone resumes or cancels it. */

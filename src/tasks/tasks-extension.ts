@@ -16,7 +16,11 @@ export function declaresTasks(capabilities: ClientCapabilities | undefined): boo
 
 /** -32021 with `data.requiredCapabilities` shaped like the capabilities a client sends, as the extension asks. */
 export function tasksCapabilityMissing(what: string): McpError {
-  return kilnError('task_capability_missing', `${what} needs the Tasks extension, which this request did not declare.`, {
-    requiredCapabilities: { extensions: { [TASKS_EXTENSION_ID]: {} } },
-  });
+  return kilnError(
+    'task_capability_missing',
+    `${what} needs the Tasks extension, which this request did not declare.`,
+    {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION_ID]: {} } },
+    },
+  );
 }

@@ -17,7 +17,9 @@ const TaskIdParams = z.object({ taskId: z.string().min(1) }).passthrough();
 
 export function serveTasks(server: Server, runner: TaskRunner, served: <T>(work: Promise<T>) => Promise<T>): void {
   server.setRequestHandler('tasks/get', { params: TaskIdParams }, (params, sdk) =>
-    served(withCaller(sdk, 'tasks/get', params.taskId, (tenantId, owner) => runner.get(tenantId, params.taskId, owner))),
+    served(
+      withCaller(sdk, 'tasks/get', params.taskId, (tenantId, owner) => runner.get(tenantId, params.taskId, owner)),
+    ),
   );
   server.setRequestHandler('tasks/update', { params: TaskIdParams }, async (params, sdk) => {
     // The SDK lifts inputResponses off every request (they are multi-round-trip material), wrapped entries dropped.
@@ -31,7 +33,9 @@ export function serveTasks(server: Server, runner: TaskRunner, served: <T>(work:
   });
   server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async (params, sdk) => {
     await served(
-      withCaller(sdk, 'tasks/cancel', params.taskId, (tenantId, owner) => runner.cancel(tenantId, params.taskId, owner)),
+      withCaller(sdk, 'tasks/cancel', params.taskId, (tenantId, owner) =>
+        runner.cancel(tenantId, params.taskId, owner),
+      ),
     );
     return {};
   });

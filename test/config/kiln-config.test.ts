@@ -21,7 +21,12 @@ function configProblems(env: Record<string, string | undefined>): readonly strin
 
 describe('loadConfig', () => {
   it('defaults tasks to a 1 h ttlMs, 1 s polls, 100 per tenant and a 15 s lease, and reads each setting', () => {
-    expect(loadConfig({}).tasks).toEqual({ ttlMs: 3_600_000, pollIntervalMs: 1000, maxPerTenant: 100, leaseMs: 15_000 });
+    expect(loadConfig({}).tasks).toEqual({
+      ttlMs: 3_600_000,
+      pollIntervalMs: 1000,
+      maxPerTenant: 100,
+      leaseMs: 15_000,
+    });
     expect(
       loadConfig({
         MCP_TASKS_TTL_MS: '60000',
