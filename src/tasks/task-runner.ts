@@ -303,8 +303,9 @@ export function taskError(error: McpError) {
   return { code: error.code, message: error.message, ...(error.data ? { data: { ...error.data } } : {}) };
 }
 
+/** The record ended: the last progress message goes (it described work that is over) unless a new one is given. */
 function terminal(record: TaskRecord, status: TaskRecord['status'], statusMessage?: string): TaskRecord {
-  const { inputRequests: _requests, keyMap: _keys, ...rest } = record;
+  const { inputRequests: _requests, keyMap: _keys, statusMessage: _last, ...rest } = record;
   return {
     ...rest,
     status,
