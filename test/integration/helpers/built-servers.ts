@@ -7,6 +7,8 @@ const repoFile = (path: string) => fileURLToPath(new URL(`../../../${path}`, imp
 
 export const REPO_ROOT = repoFile('');
 export const NOTES_SERVER = repoFile('dist/examples/notes/main.js');
+/** Every conformance fixture, the Tasks extension's among them. */
+export const EVERYTHING_SERVER = repoFile('dist/examples/everything/main.js');
 export const PIPELINE_FIXTURE = repoFile('dist/test/integration/fixtures/pipeline-fixture.js');
 /** Notes plus a tool that announces resource updates, for the multi-instance session tests. */
 export const SESSIONS_FIXTURE = repoFile('dist/test/redis/fixtures/sessions-fixture.js');
