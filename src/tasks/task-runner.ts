@@ -21,7 +21,7 @@ import {
   TERMINAL_STATUSES,
 } from './task-record.js';
 import { type LiveTask, roundSeed, type TaskRuntime } from './task-round.js';
-import { remainingSeconds, type TaskStore } from './task-store.js';
+import { msUntilExpiry, type TaskStore } from './task-store.js';
 
 /** A round's outcome: the tool's answer, or what the handler threw past the pipeline (a crash, for tasks). */
 export type RoundOutcome = { readonly answer: CallToolResult | InputRequiredResult } | { readonly crash: unknown };
@@ -136,7 +136,7 @@ export class TaskRunner {
     await this.store.renewLease(tenantId, record.taskId, this.instanceId);
     this.live.set(liveKey(tenantId, record.taskId), live);
     const beat = setInterval(() => void this.beat(live), Math.max(250, Math.floor(this.config.leaseMs / 3)));
-    const expiry = setTimeout(() => void this.expire(live), Math.ceil(remainingSeconds(record) * 1000));
+    const expiry = setTimeout(() => void this.expire(live), msUntilExpiry(record));
     beat.unref();
     expiry.unref();
     live.timers.push(beat, expiry);

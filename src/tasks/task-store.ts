@@ -133,8 +133,16 @@ export class TaskStore {
   }
 }
 
-/** Seconds the task has left of its time to live, counted from creation; 0 once it has run out. */
+/** How long a task is kept past its ttlMs (at most a minute), so one stopped at its ttlMs can still be read failed. */
+const GRACE_MS = 60_000;
+
+/** Seconds the task's record has left to be kept: its ttlMs from creation, plus the grace; 0 once that has passed. */
 export function remainingSeconds(record: TaskRecord, now = Date.now()): number {
-  const left = Date.parse(record.createdAt) + record.ttlMs - now;
+  const left = Date.parse(record.createdAt) + record.ttlMs + Math.min(record.ttlMs, GRACE_MS) - now;
   return left > 0 ? left / 1000 : 0;
+}
+
+/** Milliseconds until the task's ttlMs runs out, when work still running there is stopped. */
+export function msUntilExpiry(record: TaskRecord, now = Date.now()): number {
+  return Math.max(0, Date.parse(record.createdAt) + record.ttlMs - now);
 }
