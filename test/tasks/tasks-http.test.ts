@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EverythingModule } from '../../examples/everything/everything.module.js';
+import { claimModernRequest } from '../../modules/http/fast-path/edge-claim.js';
 import { connectClient, type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
 import { TASKS_EXTENSION, type TasksHttpClient, tasksClient } from './helpers/tasks-http.js';
 
@@ -171,6 +172,38 @@ describe('without the extension', () => {
       ).rejects.toMatchObject({ code: -32021 });
     } finally {
       await modern.close();
+    }
+  });
+});
+
+describe('the HTTP fast path', () => {
+  it('serves a task tool’s tools/call and leaves tasks/* to the SDK path; with it off, tasks work the same', async () => {
+    const headers = (method: string, name: string) => ({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      'mcp-name': name,
+    });
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+    const body = (method: string, params: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: { ...params, _meta: envelope },
+    });
+    expect(
+      claimModernRequest(body('tools/call', { name: 'slow_compute' }), headers('tools/call', 'slow_compute')),
+    ).toBeDefined();
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+      expect(claimModernRequest(body(method, { taskId: 't' }), headers(method, 't')), method).toBeUndefined();
+    }
+
+    const slow = await startHttpServer({ MCP_LOG_LEVEL: 'error', MCP_HTTP_FAST_PATH: 'off' }, {}, EverythingModule);
+    try {
+      const sdkPath = tasksClient(slow.endpoint);
+      const created = await sdkPath.result('tools/call', { name: 'slow_compute', arguments: { seconds: 0 } });
+      expect(await sdkPath.poll(undefined, String(created.taskId))).toMatchObject({ status: 'completed' });
+    } finally {
+      await slow.close();
     }
   });
 });
