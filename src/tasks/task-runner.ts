@@ -10,9 +10,8 @@ import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { TasksConfig } from '../config/kiln-config.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import { kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/index.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
-import { inputRoundProblem, parkedRecord, resumedRecord } from './task-input-round.js';
 import {
   type CreateTaskResult,
   createTaskResult,
@@ -22,6 +21,15 @@ import {
 } from './task-record.js';
 import { type LiveTask, roundSeed, type TaskRuntime } from './task-round.js';
 import { msUntilExpiry, type TaskStore } from './task-store.js';
+import {
+  inputRoundProblem,
+  lostRecord,
+  parkedRecord,
+  resumedRecord,
+  taskError,
+  terminal,
+  unknownTask,
+} from './task-transitions.js';
 
 /** A round's outcome: the tool's answer, or what the handler threw past the pipeline (a crash, for tasks). */
 export type RoundOutcome = { readonly answer: CallToolResult | InputRequiredResult } | { readonly crash: unknown };
@@ -131,9 +139,10 @@ export class TaskRunner {
 
   private async open(tenantId: string, record: TaskRecord, controller: AbortController): Promise<LiveTask> {
     const live: LiveTask = { tenantId, record, controller, done: false, writes: Promise.resolve(), timers: [] };
+    // The lease first: a reader that finds the record `working` must find its lease too, or it would call it lost.
+    await this.store.renewLease(tenantId, record.taskId, this.instanceId);
     if (record.rounds === 0) await this.store.create(tenantId, record);
     else await this.store.write(tenantId, record);
-    await this.store.renewLease(tenantId, record.taskId, this.instanceId);
     this.live.set(liveKey(tenantId, record.taskId), live);
     const beat = setInterval(() => void this.beat(live), Math.max(250, Math.floor(this.config.leaseMs / 3)));
     const expiry = setTimeout(() => void this.expire(live), msUntilExpiry(record));
@@ -292,31 +301,4 @@ export class TaskRunner {
 
 function liveKey(tenantId: string, taskId: string): string {
   return `${tenantId}\u0000${taskId}`;
-}
-
-export function unknownTask(taskId: string): McpError {
-  return kilnError('unknown_task', `Task not found: ${taskId} (never created, expired, or not yours).`, { taskId });
-}
-
-/** A JSON-RPC error as a failed task carries it. */
-export function taskError(error: McpError) {
-  return { code: error.code, message: error.message, ...(error.data ? { data: { ...error.data } } : {}) };
-}
-
-/** The record ended: the last progress message goes (it described work that is over) unless a new one is given. */
-function terminal(record: TaskRecord, status: TaskRecord['status'], statusMessage?: string): TaskRecord {
-  const { inputRequests: _requests, keyMap: _keys, statusMessage: _last, ...rest } = record;
-  return {
-    ...rest,
-    status,
-    ...(statusMessage ? { statusMessage } : {}),
-    lastUpdatedAt: new Date().toISOString(),
-  };
-}
-
-function lostRecord(record: TaskRecord): TaskRecord {
-  const error = taskError(
-    kilnError('task_owner_lost', `The server instance running task ${record.taskId} stopped before it finished.`),
-  );
-  return { ...terminal(record, 'failed', error.message), error };
 }

@@ -10,7 +10,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { principalKeyOf, requestPrincipal } from '../protocol/principal.js';
-import { type TaskRunner, unknownTask } from './task-runner.js';
+import type { TaskRunner } from './task-runner.js';
+import { unknownTask } from './task-transitions.js';
 import { declaresTasks, tasksCapabilityMissing } from './tasks-extension.js';
 
 const TaskIdParams = z.object({ taskId: z.string().min(1) }).passthrough();

@@ -1,6 +1,7 @@
-// A task's input rounds as record changes. The handler asks under its own keys; on the wire each request gets a key
-// never used before in the task (the extension requires it), mapped back when the answers come in, so the handler
-// reads them on ctx.inputs under the keys it asked with.
+// A task's changes of status as record transitions. Input rounds: the handler asks under its own keys; on the wire
+// each request gets a key never used before in the task (the extension requires it), mapped back when the answers
+// come in, so the handler reads them on ctx.inputs under the keys it asked with. Endings: terminal records, with the
+// JSON-RPC error a failed task carries.
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import {
   capabilityForRequest,
@@ -8,7 +9,7 @@ import {
   declaresCapability,
   type InputCapability,
 } from '../context/input-capabilities.js';
-import { JsonRpcErrorCode } from '../errors/index.js';
+import { JsonRpcErrorCode, kilnError, type McpError } from '../errors/index.js';
 import type { TaskError, TaskRecord } from './task-record.js';
 
 /** Why the round cannot park the task (too many rounds, input the client cannot give); undefined when it can. */
@@ -70,4 +71,31 @@ export function resumedRecord(record: TaskRecord, answers: ReadonlyMap<string, u
   for (const [wireKey, answer] of answers) responses[record.keyMap?.[wireKey] ?? wireKey] = answer;
   const { inputRequests: _requests, keyMap: _keys, ...rest } = record;
   return { ...rest, status: 'working', lastUpdatedAt: new Date().toISOString(), responses };
+}
+
+export function unknownTask(taskId: string): McpError {
+  return kilnError('unknown_task', `Task not found: ${taskId} (never created, expired, or not yours).`, { taskId });
+}
+
+/** A JSON-RPC error as a failed task carries it. */
+export function taskError(error: McpError) {
+  return { code: error.code, message: error.message, ...(error.data ? { data: { ...error.data } } : {}) };
+}
+
+/** The record ended: the last progress message goes (it described work that is over) unless a new one is given. */
+export function terminal(record: TaskRecord, status: TaskRecord['status'], statusMessage?: string): TaskRecord {
+  const { inputRequests: _requests, keyMap: _keys, statusMessage: _last, ...rest } = record;
+  return {
+    ...rest,
+    status,
+    ...(statusMessage ? { statusMessage } : {}),
+    lastUpdatedAt: new Date().toISOString(),
+  };
+}
+
+export function lostRecord(record: TaskRecord): TaskRecord {
+  const error = taskError(
+    kilnError('task_owner_lost', `The server instance running task ${record.taskId} stopped before it finished.`),
+  );
+  return { ...terminal(record, 'failed', error.message), error };
 }
