@@ -12,6 +12,8 @@ export interface CatalogTool {
   readonly disabled?: { readonly reason: string; readonly hint?: string; readonly since?: string };
   /** The @Scopes a caller's token must carry to call it. */
   readonly scopes?: ScopeRequirement;
+  /** Whether it runs as a task (the Tasks extension) for clients that declare it; absent when it never does. */
+  readonly task?: 'optional' | 'required';
 }
 
 export interface CatalogResource {
@@ -67,6 +69,7 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
         : {}),
       ...(tool.disabled ? { disabled: tool.disabled } : {}),
       ...scoped(tool),
+      ...(tool.task ? { task: tool.task.support } : {}),
     })),
     resources: [
       ...runtime.resources.map((resource) => {

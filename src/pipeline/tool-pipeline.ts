@@ -24,7 +24,12 @@ export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult
   unknown: (name) => kilnError('unknown_tool', `Unknown tool: ${name}.`),
   // A task tool called where no task can be made (a direct call, 2025): ctx.startTask() goes on inline.
   round: (runtime, tool, args, seed) =>
-    runToolRound(runtime, tool, args, { ...seed, operation: tool.name, ...(tool.task ? { task: ORDINARY_CALL } : {}) }),
+    runToolRound(
+      runtime,
+      tool,
+      args,
+      tool.task ? { ...seed, operation: tool.name, task: ORDINARY_CALL } : { ...seed, operation: tool.name },
+    ),
   unanswerable: (round, tool, seed) =>
     errorResult(
       classifyError(unanswerableRound(round, tool.name), {
