@@ -86,6 +86,13 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     ? createTaskSupport({ container, services, logger, tools, notifier }, services.stateFor, config.tasks)
     : undefined;
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
+  const serverOptions = {
+    capabilities,
+    ...(options.cacheHints ? { cacheHints: options.cacheHints } : {}),
+    ...(options.instructions ? { instructions: options.instructions } : {}),
+    // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is -32602.
+    ...(requestStateSealing ? { requestState: { verify: requestStateSealing.verify } } : {}),
+  };
   const runtime: AppRuntime = {
     serverInfo: {
       name: options.name ?? kebabCase(isDynamicModule(root) ? root.module.name : root.name),
@@ -94,13 +101,14 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     },
     instructions: options.instructions,
     capabilities,
-    serverOptions: {
-      capabilities,
-      ...(options.cacheHints ? { cacheHints: options.cacheHints } : {}),
-      ...(options.instructions ? { instructions: options.instructions } : {}),
-      // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is -32602.
-      ...(requestStateSealing ? { requestState: { verify: requestStateSealing.verify } } : {}),
-    },
+    serverOptions,
+    // The Tasks extension is a 2026-07-28 one: a 2025 client is not told of what it cannot use.
+    legacyServerOptions: servesTasks
+      ? {
+          ...serverOptions,
+          capabilities: capabilitiesFor(tools.size, resources.length, prompts.length, !!skills, false),
+        }
+      : serverOptions,
     container,
     providerScopes: new Map([
       [CONTEXT, 'request'],

@@ -45,7 +45,7 @@ export function buildProtocolServer(
   const sealing = runtime.requestStateSealing;
   const server = new SpecParamsServer(
     runtime.serverInfo,
-    withRevisions(runtime.serverOptions, options.modernRevisions),
+    withRevisions(era === 'legacy' ? runtime.legacyServerOptions : runtime.serverOptions, options.modernRevisions),
   );
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {

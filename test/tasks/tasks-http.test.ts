@@ -149,8 +149,10 @@ describe('without the extension', () => {
   it('on the 2025 wire (official SDK client), where the extension does not exist, task tools are ordinary calls', async () => {
     const { client: legacy } = await connectClient(server.endpoint, 'legacy');
     try {
-      const { capabilities } = { capabilities: legacy.getServerCapabilities() };
+      // A 2026-07-28 extension: a 2025 client is told neither of it nor of the 2025 tasks capability.
+      const capabilities = legacy.getServerCapabilities() as { extensions?: Record<string, unknown> };
       expect(capabilities).not.toHaveProperty('tasks');
+      expect(capabilities.extensions).not.toHaveProperty(TASKS_EXTENSION);
       const result = await legacy.callTool({ name: 'failing_job', arguments: {} });
       expect(result.isError).toBe(true);
       const composed = await legacy.callTool({ name: 'slow_compute', arguments: { seconds: 0, label: 'legacy' } });
