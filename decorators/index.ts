@@ -40,7 +40,15 @@ export {
   skill,
   skillsFromFolder,
 } from './skill.js';
-export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
+export {
+  Tool,
+  type ToolAnnotations,
+  type ToolInputSchema,
+  type ToolMetadata,
+  type ToolOptions,
+  type ToolTaskOptions,
+  type ToolTaskSupport,
+} from './tool.js';
 export * from './types.js';
 export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
 export { type KilnGuard, UseGuards } from './use-guards.js';

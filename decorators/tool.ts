@@ -44,6 +44,25 @@ export interface ToolOptions<
    */
   readonly ui?: string | ToolUiOptions;
   readonly _meta?: Record<string, unknown>;
+  /**
+   * Runs the call as a task (the 2026-07-28 Tasks extension) for clients that declare it: `'optional'` serves other
+   * clients synchronously, `'required'` refuses them with -32021. The names are the extension's
+   * `execution.taskSupport` values. See {@link ToolTaskOptions} for a handler that starts the task itself.
+   */
+  readonly task?: ToolTaskSupport | ToolTaskOptions;
+}
+
+/** The extension's `execution.taskSupport` values a tool can declare. */
+export type ToolTaskSupport = 'optional' | 'required';
+
+export interface ToolTaskOptions {
+  readonly support: ToolTaskSupport;
+  /**
+   * When the task is created: `'call'` (the default) before the handler runs; `'handler'` when the handler calls
+   * `await ctx.startTask()`, so it can first ask for input in ordinary rounds and return at once when there is no
+   * long work to do.
+   */
+  readonly start?: 'call' | 'handler';
 }
 
 export interface ToolMetadata {

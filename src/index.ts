@@ -41,6 +41,7 @@ export {
   loadConfig,
   type RequestStateConfig,
   type SessionMode,
+  type TasksConfig,
 } from './config/kiln-config.js';
 export type { ContentBlock, ContentCollect } from './context/content-collect.js';
 export type { Context, HandlerContext, ProtocolEra } from './context/context.js';

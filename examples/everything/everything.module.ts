@@ -1,7 +1,8 @@
 // Every fixture the MCP conformance suite's server scenarios expect (2025-11-25 and 2026-07-28), written with
 // Kiln's decorators: content tools, tools that log, report progress or ask the client for input, the
-// server-stateless diagnostics, schema fixtures (raw JSON Schema, header parameters), resources, a resource template,
-// prompts and a skill; plus shelf tools showing a guard, an interceptor and an exception filter.
+// server-stateless diagnostics, schema fixtures (raw JSON Schema, header parameters), task tools (the Tasks
+// extension), resources, a resource template, prompts and a skill; plus shelf tools showing a guard, an interceptor
+// and an exception filter.
 import { Module } from 'mcp-kiln';
 import { MaintenanceMode } from './call-chain/maintenance-mode.service.js';
 import { ContentPrompts } from './prompts/content-prompts.js';
@@ -17,6 +18,7 @@ import { NotificationTools } from './tools/notification-tools.js';
 import { SchemaTools } from './tools/schema-tools.js';
 import { ShelfTools } from './tools/shelf-tools.js';
 import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
+import { TaskTools } from './tools/task-tools.js';
 
 @Module({
   providers: [RoundRecords, MaintenanceMode],
@@ -28,6 +30,7 @@ import { StatelessDiagnostics } from './tools/stateless-diagnostics.js';
     ...StatelessDiagnostics,
     ...SchemaTools,
     ...ShelfTools,
+    ...TaskTools,
   ],
   resources: [...StaticResources, TemplateDataResource],
   prompts: [...ContentPrompts, InputRequiredPrompt],

@@ -38,6 +38,15 @@ const FIXTURE_TOOLS = [
   'test_input_required_result_capabilities',
   'json_schema_2020_12_tool',
   'test_header_parameters',
+  'test_reconnection',
+  // The Tasks extension's fixtures.
+  'greet',
+  'slow_compute',
+  'failing_job',
+  'protocol_error_job',
+  'confirm_delete',
+  'multi_input',
+  'test_tool_with_task',
 ];
 
 /** Not conformance fixtures: the tools showing a guard, an interceptor and an exception filter. */

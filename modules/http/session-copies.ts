@@ -108,6 +108,8 @@ export class SessionCopies {
       instanceId: this.instanceId,
       eventStore,
       keepAliveMs: config.timeouts.sseKeepAliveMs,
+      // Only with an event store can a closed stream be resumed, so only then is a retry worth suggesting.
+      ...(eventStore ? { retryMs: config.resumability.retryMs } : {}),
       recordChange: (change) => this.recordChange(id, change),
       onSessionClosed: () => this.endRecord(id),
     });

@@ -25,6 +25,8 @@ export interface SessionTransportOptions {
   readonly instanceId: string;
   readonly eventStore: SessionEventStore | undefined;
   readonly keepAliveMs: number;
+  /** The SSE `retry` its streams' priming events suggest, so a client whose stream was closed knows when to resume. */
+  readonly retryMs?: number;
   /** Records a change; the answer to the request that made it waits for this. */
   readonly recordChange: (change: SessionChange) => Promise<void>;
   /** A DELETE ended the session. */
@@ -63,6 +65,7 @@ export class SessionTransport implements Transport {
       sessionIdGenerator: () => options.sessionId,
       ...(this.eventStore ? { eventStore: this.eventStore } : {}),
       keepAliveMs: options.keepAliveMs,
+      ...(options.retryMs !== undefined ? { retryInterval: options.retryMs } : {}),
       onsessionclosed: () => options.onSessionClosed(),
     });
     this.web.onmessage = (message, extra) => this.receive(message, extra);

@@ -14,6 +14,8 @@ export interface CatalogTool {
   readonly scopes?: ScopeRequirement;
   /** Its MCP Apps view, and who may call it (`['app']`: only the view); absent for tools without one. */
   readonly ui?: { readonly resourceUri: string; readonly visibility?: readonly ('model' | 'app')[] };
+  /** Whether it runs as a task (the Tasks extension) for clients that declare it; absent when it never does. */
+  readonly task?: 'optional' | 'required';
 }
 
 export interface CatalogResource {
@@ -74,6 +76,7 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
             ui: { resourceUri: tool.ui.resourceUri, ...(tool.ui.visibility ? { visibility: tool.ui.visibility } : {}) },
           }
         : {}),
+      ...(tool.task ? { task: tool.task.support } : {}),
     })),
     resources: [
       ...runtime.resources.map((resource) => {

@@ -28,6 +28,8 @@ import { createRequestStateSealing } from '../protocol/request-state-sealing.js'
 import type { StorageService } from '../storage/index.js';
 import { hostTelemetry } from '../telemetry/host-telemetry.js';
 import { activeTelemetry, type KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import { createTaskSupport } from '../tasks/task-support.js';
+import { TASKS_EXTENSION_ID } from '../tasks/tasks-extension.js';
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
 import { compileCallChains, provideOverriddenParts } from './compile-call-chains.js';
@@ -94,12 +96,27 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
-  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, {
-    skills: skills !== undefined,
-    apps: uiResources !== undefined,
-  });
+  const servesTasks = [...tools.values()].some((tool) => tool.task !== undefined);
+  const extensions = { skills: skills !== undefined, apps: uiResources !== undefined, tasks: servesTasks };
+  const capabilities = capabilitiesFor(tools.size, resources.length, prompts.length, extensions);
   const toolListing = { tools: [...tools.values()].map((t) => t.definition) };
+  const services = {
+    logger,
+    logFloor: config.logLevel,
+    redaction: new Redaction(config.logRedactFields ?? []),
+    stateFor: (tenantId: string | undefined) => storage.forTenant(tenantId),
+  };
+  const tasks = servesTasks
+    ? createTaskSupport({ container, services, logger, tools, notifier }, services.stateFor, config.tasks)
+    : undefined;
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
+  const serverOptions = {
+    capabilities,
+    ...(options.cacheHints ? { cacheHints: options.cacheHints } : {}),
+    ...(options.instructions ? { instructions: options.instructions } : {}),
+    // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is -32602.
+    ...(requestStateSealing ? { requestState: { verify: requestStateSealing.verify } } : {}),
+  };
   const runtime: AppRuntime = {
     serverInfo: {
       name: options.name ?? kebabCase(isDynamicModule(root) ? root.module.name : root.name),
@@ -108,13 +125,14 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     },
     instructions: options.instructions,
     capabilities,
-    serverOptions: {
-      capabilities,
-      ...(options.cacheHints ? { cacheHints: options.cacheHints } : {}),
-      ...(options.instructions ? { instructions: options.instructions } : {}),
-      // The SDK runs the hook on every round (2025 shim rounds included) before the handler; a rejection is -32602.
-      ...(requestStateSealing ? { requestState: { verify: requestStateSealing.verify } } : {}),
-    },
+    serverOptions,
+    // The Tasks extension is a 2026-07-28 one: a 2025 client is not told of what it cannot use.
+    legacyServerOptions: servesTasks
+      ? {
+          ...serverOptions,
+          capabilities: capabilitiesFor(tools.size, resources.length, prompts.length, { ...extensions, tasks: false }),
+        }
+      : serverOptions,
     container,
     callChains: callChains.chains,
     providerScopes: new Map([
@@ -122,12 +140,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),
     ]),
     hooks: LifecycleHooks.collect(modules, graph.providers, container),
-    services: {
-      logger,
-      logFloor: config.logLevel,
-      redaction: new Redaction(config.logRedactFields ?? []),
-      stateFor: (tenantId) => storage.forTenant(tenantId),
-    },
+    services,
     logger,
     telemetry: activeTelemetry(telemetry),
     hostTelemetry: hostTelemetry(activeTelemetry(telemetry)),
@@ -137,6 +150,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     hideForbiddenTools: config.auth.hideForbiddenTools,
     skills,
     uiResources,
+    tasks,
     tools,
     manifestTools,
     resources,
@@ -194,13 +208,15 @@ function capabilitiesFor(
   tools: number,
   resources: number,
   prompts: number,
-  extensions: { readonly skills: boolean; readonly apps: boolean },
+  extensions: { readonly skills: boolean; readonly apps: boolean; readonly tasks: boolean },
 ): ServerCapabilities {
   // Skill files and MCP Apps views are read through resources/read, so serving either declares resources too.
   const servesResources = resources > 0 || extensions.skills || extensions.apps;
   const declared = {
     ...(extensions.skills ? { [SKILLS_EXTENSION_ID]: { directoryRead: true } } : {}),
     ...(extensions.apps ? { [APPS_EXTENSION_ID]: {} } : {}),
+    // No settings are defined for the Tasks extension: an empty object declares it (never capabilities.tasks).
+    ...(extensions.tasks ? { [TASKS_EXTENSION_ID]: {} } : {}),
   };
   return {
     logging: {},

@@ -150,6 +150,8 @@ export class KilnApp implements AppPort {
   close(signal?: string): Promise<void> {
     this.closing ??= (async () => {
       await this.stop([...this.hosts]);
+      // Before storage closes: tasks still running here are recorded as interrupted, not left to their lease.
+      await this.runtime.tasks?.runner.close();
       await this.runtime.hooks.shutdown(signal);
       await this.runtime.container.dispose();
     })();

@@ -21,7 +21,13 @@ export interface HttpConfig {
   readonly sessionMode: SessionMode;
   readonly staleSessionTimeoutMs: number;
   readonly maxSessions: number;
-  readonly resumability: { readonly enabled: boolean; readonly maxEvents: number; readonly ttlMs: number };
+  readonly resumability: {
+    readonly enabled: boolean;
+    readonly maxEvents: number;
+    readonly ttlMs: number;
+    /** MCP_HTTP_RESUMABILITY_RETRY_MS: the `retry` a 2025 session's SSE streams suggest for reconnecting (SEP-1699). */
+    readonly retryMs: number;
+  };
   /** Origins allowed besides the loopback ones; `undefined` means loopback only. */
   readonly allowedOrigins: readonly string[] | undefined;
   readonly maxBodyBytes: number;
@@ -100,6 +106,22 @@ export interface KilnConfig {
   readonly stdio: StdioConfig;
   readonly requestState: RequestStateConfig;
   readonly auth: AuthSettings;
+  readonly tasks: TasksConfig;
+}
+
+/** Tasks of the Tasks extension: how long they are kept, how often clients should poll, how many a tenant may hold. */
+export interface TasksConfig {
+  /** MCP_TASKS_TTL_MS: how long a task is kept after it was created (its `ttlMs`). */
+  readonly ttlMs: number;
+  /** MCP_TASKS_POLL_INTERVAL_MS: the `pollIntervalMs` suggested to clients. */
+  readonly pollIntervalMs: number;
+  /** MCP_TASKS_MAX_PER_TENANT: tasks one tenant may hold (any status) before a new one is refused. */
+  readonly maxPerTenant: number;
+  /**
+   * MCP_TASKS_LEASE_MS: how long a running task's instance may go silent before the task is reported failed. The
+   * instance renews its lease (and looks for a cancellation from another instance) every third of it.
+   */
+  readonly leaseMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -139,6 +161,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
       enabled: read.boolean('MCP_HTTP_RESUMABILITY', true),
       maxEvents: read.integer('MCP_HTTP_RESUMABILITY_MAX_EVENTS', 1000, { min: 1, max: 1_000_000 }),
       ttlMs: read.integer('MCP_HTTP_RESUMABILITY_TTL_MS', 5 * MINUTE, { min: 100, max: 24 * 60 * MINUTE }),
+      retryMs: read.integer('MCP_HTTP_RESUMABILITY_RETRY_MS', 1000, { min: 10, max: 10 * MINUTE }),
     },
     allowedOrigins: read.list('MCP_ALLOWED_ORIGINS'),
     maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
@@ -170,6 +193,12 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     mode: read.oneOf('MCP_AUTH_MODE', AUTH_MODES, 'none'),
     hideForbiddenTools: read.boolean('MCP_AUTH_HIDE_FORBIDDEN_TOOLS', false),
   };
+  const tasks: TasksConfig = {
+    ttlMs: read.integer('MCP_TASKS_TTL_MS', 60 * MINUTE, { min: 1000, max: 7 * 24 * 60 * MINUTE }),
+    pollIntervalMs: read.integer('MCP_TASKS_POLL_INTERVAL_MS', 1000, { min: 10, max: 10 * MINUTE }),
+    maxPerTenant: read.integer('MCP_TASKS_MAX_PER_TENANT', 100, { min: 1, max: 1_000_000 }),
+    leaseMs: read.integer('MCP_TASKS_LEASE_MS', 15_000, { min: 1000, max: 10 * MINUTE }),
+  };
   read.assertValid();
   return {
     transportType,
@@ -185,6 +214,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     stdio,
     requestState,
     auth,
+    tasks,
   };
 }
 

@@ -39,6 +39,12 @@ export interface Context extends RequestContext {
   readonly inputs: ContextInputs;
   /** Sends notifications/progress when the caller supplied a progress token; otherwise does nothing. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Closes this request's SSE stream while the handler keeps working (SSE polling, SEP-1699): the client reconnects
+   * after the stream's `retry` with Last-Event-ID and receives what follows, the result included. Only a 2025-11-25
+   * HTTP session with resumability on can resume a stream; elsewhere nothing is closed and it returns false.
+   */
+  closeStream(): boolean;
   readonly notifyToolListChanged?: () => void;
   readonly notifyPromptListChanged?: () => void;
   readonly notifyResourceListChanged?: () => void;
@@ -50,6 +56,15 @@ export interface Context extends RequestContext {
    * the call touches (another tenant's record, an admin-only field). Requests without auth pass, as with @Scopes.
    */
   requireScopes(...scopes: readonly [string, ...string[]]): void;
+  /** The task this call runs as (the Tasks extension); undefined for an ordinary call. */
+  readonly taskId: string | undefined;
+  /**
+   * For a tool declared `task: { start: 'handler' }`: creates the task and answers the call with it, so the rest of
+   * the handler runs as the task (asked input then goes out on tasks/get, progress becomes its status message).
+   * Resolves at once when the call already is a task or the client cannot have one (the work goes on as an ordinary
+   * call). Rejects in a handler that cannot run as a task.
+   */
+  startTask(statusMessage?: string): Promise<void>;
   /** The contract's recovery hint for a reason, ready to spread into error data; `{}` when undeclared. */
   readonly recoveryFor: Bivariant<(reason: string) => Recovery | Record<string, never>>;
 }

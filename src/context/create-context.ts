@@ -10,6 +10,7 @@ import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js
 import { type CompiledContract, NO_CONTRACT, type TypedFail } from './error-contract.js';
 import { KilnContext } from './kiln-context.js';
 import type { AuthContext } from './request-context.js';
+import type { TaskBinding } from './task-binding.js';
 
 /** Where a request's notifications go; each is optional because not every transport can deliver each kind. */
 export interface RequestChannel {
@@ -19,6 +20,8 @@ export interface RequestChannel {
   readonly promptListChanged?: () => void;
   readonly resourceListChanged?: () => void;
   readonly resourceUpdated?: (uri: string) => void;
+  /** Closes the request's SSE stream for the client to resume later (2025 HTTP sessions with an event store). */
+  readonly closeStream?: () => void;
 }
 
 /** What the era bridge knows about a request. The RoundInputs fields (`inputResponses`, ...) feed ctx.inputs. */
@@ -41,6 +44,8 @@ export interface ContextSeed extends RoundInputs {
   readonly uri?: URL;
   /** Seals an input_required round's requestState for the wire (MCP_REQUEST_STATE_KEY); absent, it goes out as is. */
   readonly sealRequestState?: (state: string) => Promise<string>;
+  /** The task this run is (or may become), for ctx.taskId and ctx.startTask; absent for calls that never are. */
+  readonly task?: TaskBinding;
 }
 
 export interface ContextServices {
@@ -104,6 +109,11 @@ export function createContext(
         if (total !== undefined) params.total = total;
         if (message) params.message = message;
         await channel.progress(params);
+      },
+      closeStream: () => {
+        if (!channel.closeStream) return false;
+        channel.closeStream();
+        return true;
       },
       notifyToolListChanged: channel.toolListChanged,
       notifyPromptListChanged: channel.promptListChanged,

@@ -11,9 +11,18 @@ import type { Recovery, TypedFail } from './error-contract.js';
 import type { AuthContext } from './request-context.js';
 import { type RequestInputOptions, type RequestInputSpec, requestInput } from './request-input.js';
 import { insufficientScope, unmetScopes } from './scope-check.js';
+import { NO_TASK, type TaskBinding } from './task-binding.js';
 
 /** Everything a context carries, set once per request. */
-export type KilnContextFields = Omit<KilnContext, 'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra'>;
+export type KilnContextFields = Omit<
+  KilnContext,
+  'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra' | 'taskId' | 'startTask'
+>;
+
+/** What a context reads from its request's seed on demand: the round's input answers and its task binding. */
+export interface ContextRound extends RoundInputs {
+  readonly task?: TaskBinding;
+}
 
 export class KilnContext implements Context {
   declare readonly requestId: string;
@@ -35,19 +44,20 @@ export class KilnContext implements Context {
   declare readonly fail: TypedFail<string>;
   declare readonly recoveryFor: (reason: string) => Recovery | Record<string, never>;
   declare readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  declare readonly closeStream: () => boolean;
   declare readonly notifyToolListChanged: (() => void) | undefined;
   declare readonly notifyPromptListChanged: (() => void) | undefined;
   declare readonly notifyResourceListChanged: (() => void) | undefined;
   declare readonly notifyResourceUpdated: ((uri: string) => void) | undefined;
   readonly #fields: KilnContextFields;
   readonly #openState: () => ContextState;
-  readonly #round: RoundInputs;
+  readonly #round: ContextRound;
   #state: ContextState | undefined;
   #inputs: ContextInputs | undefined;
 
   // Callers always pass the fields in one order (createContext), so every instance shares one hidden class.
   // `round` is the request's seed itself, so carrying it costs no allocation.
-  constructor(fields: KilnContextFields, openState: () => ContextState, round: RoundInputs) {
+  constructor(fields: KilnContextFields, openState: () => ContextState, round: ContextRound) {
     Object.assign(this, fields);
     this.#fields = fields;
     this.#openState = openState;
@@ -69,6 +79,15 @@ export class KilnContext implements Context {
   /** A method, not a per-request closure: a request that never asks for input allocates nothing for it. */
   requestInput(spec: RequestInputSpec, options?: RequestInputOptions): never {
     return requestInput(this.era, this.clientCapabilities, spec, options);
+  }
+
+  /** Read through the binding: a call started as an ordinary round becomes a task when the handler starts one. */
+  get taskId(): string | undefined {
+    return this.#round.task?.taskId;
+  }
+
+  startTask(statusMessage?: string): Promise<void> {
+    return (this.#round.task ?? NO_TASK).start(statusMessage);
   }
 
   requireScopes(...scopes: readonly [string, ...string[]]): void {

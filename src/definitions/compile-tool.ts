@@ -20,7 +20,7 @@ import { compileConsent } from './compile-consent.js';
 import { type CompiledOutput, compileOutput } from './compile-output.js';
 import { compileScopes } from './compile-scopes.js';
 import { compileToolUi, toolUiMeta } from './compile-tool-ui.js';
-import type { CompiledTool } from './compiled-tool.js';
+import type { CompiledTaskSupport, CompiledTool } from './compiled-tool.js';
 import { scanHeaderParams } from './header-params.js';
 import { compileInput, compileJsonSchemaInput, type InputOptions } from './input/index.js';
 import { toJsonSchema } from './json-schema.js';
@@ -144,5 +144,12 @@ export function compileTool(
     consent,
     scopes: compileScopes(toolClass, where, findings),
     ui,
+    task: compileTaskSupport(options.task),
   };
+}
+
+function compileTaskSupport(task: ToolMetadata['options']['task']): CompiledTaskSupport | undefined {
+  if (task === undefined) return undefined;
+  if (typeof task === 'string') return Object.freeze({ support: task, start: 'call' });
+  return Object.freeze({ support: task.support, start: task.start ?? 'call' });
 }

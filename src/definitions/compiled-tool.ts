@@ -42,4 +42,12 @@ export interface CompiledTool {
   readonly scopes: ScopeRequirement | undefined;
   /** The MCP Apps view hosts render for this tool; undefined for tools without one. */
   readonly ui: CompiledToolUi | undefined;
+  /** How the call runs as a task (the Tasks extension); undefined for a tool that never does. */
+  readonly task: CompiledTaskSupport | undefined;
+}
+
+export interface CompiledTaskSupport {
+  readonly support: 'optional' | 'required';
+  /** Who creates the task: Kiln before the handler runs, or the handler through `ctx.startTask()`. */
+  readonly start: 'call' | 'handler';
 }

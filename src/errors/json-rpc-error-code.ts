@@ -1,6 +1,7 @@
 // The one table of error codes Kiln emits. Standard JSON-RPC codes first; implementation-defined codes stay in
 // -32000..-32019 because -32020..-32099 is reserved by the 2026-07-28 spec (and -32002 / -32042 must not be emitted).
-// From the reserved range Kiln emits only what the spec defines: -32020 HeaderMismatch.
+// From the reserved range Kiln emits only what the spec defines: -32020 HeaderMismatch and -32021
+// MissingRequiredClientCapability.
 export const JsonRpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -9,6 +10,8 @@ export const JsonRpcErrorCode = {
   InternalError: -32603,
   /** 2026-07-28 HTTP: a header disagrees with the body it mirrors (SEP-2243). Answered with HTTP 400. */
   HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability it did not declare (SEP-2575), e.g. the Tasks extension. */
+  MissingRequiredClientCapability: -32021,
   ServiceUnavailable: -32000,
   NotFound: -32001,
   Conflict: -32003,

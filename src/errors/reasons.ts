@@ -13,7 +13,7 @@ export interface ReasonEntry {
 
 const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout } =
   JsonRpcErrorCode;
-const { HeaderMismatch } = JsonRpcErrorCode;
+const { HeaderMismatch, MissingRequiredClientCapability } = JsonRpcErrorCode;
 const { Forbidden, Unauthorized, ValidationError, ConfigurationError, SerializationError, StorageError } =
   JsonRpcErrorCode;
 
@@ -203,6 +203,49 @@ export const KILN_REASONS = {
     code: InvalidParams,
     meaning: 'The requestState of a retried round is tampered, expired, malformed or minted for another caller.',
     recovery: 'Start the request again without requestState and answer the new round.',
+  },
+  // Tasks (the 2026-07-28 Tasks extension).
+  task_capability_missing: {
+    code: MissingRequiredClientCapability,
+    meaning: 'The call or tasks/* method needs the Tasks extension, which the request did not declare.',
+    recovery:
+      'Send the request with io.modelcontextprotocol/tasks under extensions in its client capabilities (_meta), then poll the task with tasks/get.',
+  },
+  unknown_task: {
+    code: InvalidParams,
+    meaning: 'No task with that id is held for this caller: it never existed, expired (ttlMs) or belongs to another.',
+    recovery: 'Call the tool again to start a new task.',
+  },
+  task_limit_reached: {
+    code: StorageError,
+    meaning: 'The tenant already holds as many tasks as the server allows (MCP_TASKS_MAX_PER_TENANT).',
+    recovery: 'Wait for tasks to expire (ttlMs) or cancel ones no longer needed, then call again.',
+  },
+  task_tenant_missing: {
+    code: InvalidRequest,
+    meaning: 'The call would run as a task, but the request has no tenant to keep the task under.',
+    recovery: 'Authenticate with a token that carries the tenant claim.',
+  },
+  task_owner_lost: {
+    code: InternalError,
+    meaning:
+      'The server instance running the task stopped (or went silent past MCP_TASKS_LEASE_MS) before it finished.',
+    recovery: 'Call the tool again to start the work anew; what the lost run had done is unknown.',
+  },
+  task_interrupted: {
+    code: InternalError,
+    meaning: 'The server instance running the task shut down before the work finished.',
+    recovery: 'Call the tool again to start the work anew.',
+  },
+  task_expired: {
+    code: InternalError,
+    meaning: 'The task was still running when its time to live (ttlMs) ran out, so the work was stopped.',
+    recovery: 'Call the tool again; ask the operator for a longer MCP_TASKS_TTL_MS if the work needs it.',
+  },
+  task_failed: {
+    code: InternalError,
+    meaning: 'The task failed with an unexpected error in the server; the detail is in the server log.',
+    recovery: 'Retry once; if it fails again, report the task id to the server operator.',
   },
   // ctx.state and its storage providers.
   invalid_state_key: {

@@ -5,9 +5,10 @@ import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import { insufficientScope } from '../context/scope-check.js';
+import { ORDINARY_CALL } from '../context/task-binding.js';
 import type { CompiledOutput } from '../definitions/compile-output.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import { KILN_REASONS, kilnError } from '../errors/index.js';
+import { isProtocolError, KILN_REASONS, kilnError } from '../errors/index.js';
 import { chainOf, runCall } from './call-chain.js';
 import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
@@ -25,7 +26,14 @@ export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult
   targetName: (tool) => tool.name,
   find: (runtime, name) => runtime.tools.get(name),
   unknown: (name) => kilnError('unknown_tool', `Unknown tool: ${name}.`),
-  round: (runtime, tool, args, seed) => runToolRound(runtime, tool, args, { ...seed, operation: tool.name }),
+  // A task tool called where no task can be made (a direct call, 2025): ctx.startTask() goes on inline.
+  round: (runtime, tool, args, seed) =>
+    runToolRound(
+      runtime,
+      tool,
+      args,
+      tool.task ? { ...seed, operation: tool.name, task: ORDINARY_CALL } : { ...seed, operation: tool.name },
+    ),
   unanswerable: (round, tool, seed) =>
     errorResult(
       classifyError(unanswerableRound(round, tool.name), {
@@ -45,12 +53,21 @@ export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult
     ),
 };
 
+export interface ToolRoundOptions {
+  /**
+   * Asked when the handler throws something that is not a protocol error: true rethrows it instead of answering the
+   * masked isError result. A task reports such a crash as `failed` with a JSON-RPC error, as the extension asks.
+   */
+  readonly rethrowUnexpected?: () => boolean;
+}
+
 /** One round of a tool call as a protocol server answers it: the result, or the input_required the handler asked for. */
 export async function runToolRound(
   runtime: PipelineRuntime,
   tool: CompiledTool,
   rawArgs: unknown,
   seed: ContextSeed,
+  options: ToolRoundOptions = {},
 ): Promise<CallToolResult | InputRequiredResult> {
   const prepared = prepareArguments(tool.input, rawArgs);
   if (!prepared.ok) return errorResult(invalidArguments(prepared, seed.requestId));
@@ -103,6 +120,7 @@ export async function runToolRound(
     // Asking for input is not a failure: no log, no isError, and collected media and enrichment wait for the
     // round that completes.
     if (error instanceof InputRequiredSignal) return sealedRound(error.result, seed.sealRequestState);
+    if (!isProtocolError(error) && options.rethrowUnexpected?.()) throw error;
     const { requestId } = seed;
     const { contract, name: operation } = tool;
     return errorResult(

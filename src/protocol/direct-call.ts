@@ -76,8 +76,12 @@ function operationOf(
   seed: OperationSeed,
 ): Promise<Result | InputRequiredResult> {
   switch (method) {
-    case 'tools/call':
-      return runOperation(TOOL_OPERATION, runtime, key, args, seed);
+    case 'tools/call': {
+      // A tool declared with `task` goes through the Tasks extension's kind, which may answer with a task.
+      const { tasks } = runtime;
+      const kind = tasks && runtime.tools.get(key)?.task ? tasks.operation : TOOL_OPERATION;
+      return runOperation(kind, runtime, key, args, seed);
+    }
     case 'resources/read': {
       const servedFromBoot = readUiResource(runtime.uiResources, key) ?? readSkillFile(runtime.skills, key);
       return servedFromBoot ? Promise.resolve(servedFromBoot) : runOperation(RESOURCE_OPERATION, runtime, key, undefined, seed);

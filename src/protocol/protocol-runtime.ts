@@ -7,6 +7,7 @@ import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-r
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { OperationRuntime } from '../pipeline/operation-runner.js';
+import type { TaskSupport } from '../tasks/task-support.js';
 import type { RequestStateSealing } from './request-state-sealing.js';
 
 /** Tracks requests being served, so shutdown can let them answer. */
@@ -19,6 +20,8 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly capabilities: ServerCapabilities;
   /** The options every protocol server of this app shares (capabilities, cache hints, requestState verify). */
   readonly serverOptions: ServerOptions;
+  /** The same for 2025-era servers: without what exists on 2026-07-28 only (the Tasks extension). */
+  readonly legacyServerOptions: ServerOptions;
   readonly inFlight: InFlightTracker;
   /** List-changed and resource-updated notifications, in and out of requests. */
   readonly notifier: ChangeNotifier;
@@ -26,6 +29,8 @@ export interface ProtocolRuntime extends OperationRuntime {
   readonly requestStateSealing: RequestStateSealing | undefined;
   /** MCP_AUTH_HIDE_FORBIDDEN_TOOLS: tools/list leaves out the tools an authenticated caller's scopes cannot call. */
   readonly hideForbiddenTools: boolean;
+  /** The Tasks extension (tools declared with `task`); undefined when no tool declares one. */
+  readonly tasks: TaskSupport | undefined;
   /** The Skills extension's catalogue (SEP-2640); undefined when no module declares a skill. */
   readonly skills: CompiledSkills | undefined;
   /** The MCP Apps views (`ui://` resources); undefined when no module declares one. */

@@ -11,6 +11,8 @@ import {
 import type { ProtocolEra } from '../context/context.js';
 import { unmetScopes } from '../context/scope-check.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
+import { isCreateTaskResult } from '../tasks/task-record.js';
+import { serveTasks } from '../tasks/tasks-server.js';
 import { clientRendersApps } from './app-ui.js';
 import { complete } from './completion.js';
 import { runCall } from './direct-call.js';
@@ -19,7 +21,7 @@ import type { ProtocolRuntime } from './protocol-runtime.js';
 import { clientCapabilitiesOf, seedFromRequest } from './request-seed.js';
 import { serveResourceSubscriptions } from './server-sink.js';
 import { serveSkills } from './skills-server.js';
-import { SpecParamsServer } from './spec-params-server.js';
+import { answerWithTask, SpecParamsServer } from './spec-params-server.js';
 
 export interface ProtocolServerOptions {
   /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
@@ -41,7 +43,7 @@ export function buildProtocolServer(
   const sealing = runtime.requestStateSealing;
   const server = new SpecParamsServer(
     runtime.serverInfo,
-    withRevisions(runtime.serverOptions, options.modernRevisions),
+    withRevisions(era === 'legacy' ? runtime.legacyServerOptions : runtime.serverOptions, options.modernRevisions),
   );
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {
@@ -65,6 +67,7 @@ export function buildProtocolServer(
       const result = await runCall(runtime, 'tools/call', name, request.params.arguments, seed(sdk));
       // An input_required round goes back as is: the SDK runs the 2025 shim or the 2026-07-28 retry flow on it.
       if (isInputRequiredResult(result)) return result;
+      if (isCreateTaskResult(result)) return answerWithTask(result);
       return server.projectCallToolResult(result, runtime.tools.get(name)?.advertisedOutputSchema);
     });
   }
@@ -80,6 +83,8 @@ export function buildProtocolServer(
     );
   }
   if (runtime.skills) serveSkills(server, runtime.skills, era);
+  // 2026-07-28 only: the 2025-11-25 tasks/* of the same names are another protocol, which Kiln does not serve.
+  if (runtime.tasks && era === 'modern') serveTasks(server, runtime.tasks.runner, served);
   if (capabilities.prompts) {
     server.setRequestHandler('prompts/list', () => listings.prompts);
     server.setRequestHandler('prompts/get', (request, sdk) =>

@@ -40,6 +40,7 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
       requestState: sdk.mcpReq.requestState,
       meta: sdk.mcpReq._meta,
       sealWith: sdk,
+      closeStream: sdk.http?.closeSSE,
       modernCapabilities: () => modernCapabilities(sdk),
       log: (level, payload) => sdk.mcpReq.log(level, payload),
       progress:
@@ -69,6 +70,8 @@ export interface RequestFacts {
   readonly modernCapabilities: () => ClientCapabilities | undefined;
   readonly log: NonNullable<RequestChannel['log']>;
   readonly progress: RequestChannel['progress'];
+  /** Closes the request's SSE stream; set only where the stream can be resumed (a 2025 session with an event store). */
+  readonly closeStream?: RequestChannel['closeStream'];
 }
 
 export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operation: string): ContextSeed {
@@ -98,6 +101,8 @@ export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operati
       promptListChanged: notifier.promptsChanged,
       resourceListChanged: resources.resourceListChanged,
       resourceUpdated: resources.resourceUpdated,
+      // Set by the SDK only where the stream can be resumed: a 2025 session transport with an event store.
+      closeStream: facts.closeStream,
     },
   };
 }

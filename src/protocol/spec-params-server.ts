@@ -1,6 +1,9 @@
-// The SDK's Server with one correction: a spec request whose params fail the SDK's wire schema is answered -32602
-// (reason invalid_params) with a readable message. For most methods the SDK throws a plain Error carrying zod's issue
+// The SDK's Server with two corrections. A spec request whose params fail the SDK's wire schema is answered -32602
+// (reason invalid_params) with a readable message: for most methods the SDK throws a plain Error carrying zod's issue
 // dump, which goes out as -32603 Internal error; tools/call gets -32602 from the SDK, but with the same raw dump.
+// And a tools/call answered with a task (the Tasks extension's CreateTaskResult, which the SDK's CallToolResult
+// check would refuse) passes that check as a signal and is answered as is; the SDK's encoder accepts `resultType:
+// "task"` on tools/call.
 import { type JSONRPCRequest, type Result, Server, type ServerContext } from '@modelcontextprotocol/server';
 import { JsonRpcErrorCode, kilnError } from '../errors/index.js';
 
@@ -15,10 +18,23 @@ export class SpecParamsServer extends Server {
       try {
         return await wrapped(request, ctx);
       } catch (error) {
+        if (error instanceof TaskAnswer) return error.result;
         throw invalidParams(method, error) ?? error;
       }
     };
   }
+}
+
+/** Carries a tools/call's CreateTaskResult past the SDK's CallToolResult check; never a failure. */
+class TaskAnswer extends Error {
+  constructor(readonly result: Result) {
+    super('A tools/call answered with a task.');
+  }
+}
+
+/** What a tools/call handler does with a CreateTaskResult: the server's wrapper answers it as is. */
+export function answerWithTask(result: Result): never {
+  throw new TaskAnswer(result);
 }
 
 interface Issue {

@@ -16,7 +16,7 @@ const layers: readonly (readonly [number, readonly string[]])[] = [
   [2, ['src/di/']],
   [3, ['src/definitions/']],
   [4, ['src/pipeline/']],
-  [5, ['src/protocol/']],
+  [5, ['src/protocol/', 'src/tasks/']],
   [6, ['src/app/']],
   [7, ['src/transports/']],
   [8, ['src/bootstrap/']],

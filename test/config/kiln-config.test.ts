@@ -20,6 +20,26 @@ function configProblems(env: Record<string, string | undefined>): readonly strin
 }
 
 describe('loadConfig', () => {
+  it('defaults tasks to a 1 h ttlMs, 1 s polls, 100 per tenant and a 15 s lease, and reads each setting', () => {
+    expect(loadConfig({}).tasks).toEqual({
+      ttlMs: 3_600_000,
+      pollIntervalMs: 1000,
+      maxPerTenant: 100,
+      leaseMs: 15_000,
+    });
+    expect(
+      loadConfig({
+        MCP_TASKS_TTL_MS: '60000',
+        MCP_TASKS_POLL_INTERVAL_MS: '250',
+        MCP_TASKS_MAX_PER_TENANT: '3',
+        MCP_TASKS_LEASE_MS: '2000',
+      }).tasks,
+    ).toEqual({ ttlMs: 60_000, pollIntervalMs: 250, maxPerTenant: 3, leaseMs: 2000 });
+    expect(configProblems({ MCP_TASKS_LEASE_MS: '10' })).toEqual([
+      'Invalid configuration: MCP_TASKS_LEASE_MS="10" is not valid: expected an integer from 1000 to 600000.',
+    ]);
+  });
+
   it('defaults to stdio, info logging and in-memory storage', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ transportType: 'stdio', logLevel: 'info', storage: { type: 'in-memory' } });
@@ -33,7 +53,7 @@ describe('loadConfig', () => {
       sessionMode: 'auto',
       staleSessionTimeoutMs: 1_800_000,
       maxSessions: 1000,
-      resumability: { enabled: true, maxEvents: 1000, ttlMs: 300_000 },
+      resumability: { enabled: true, maxEvents: 1000, ttlMs: 300_000, retryMs: 1000 },
       allowedOrigins: undefined,
       maxBodyBytes: 1_048_576,
       maxJsonDepth: 64,
@@ -56,6 +76,7 @@ describe('loadConfig', () => {
       MCP_HTTP_RESUMABILITY: 'false',
       MCP_HTTP_RESUMABILITY_MAX_EVENTS: '10',
       MCP_HTTP_RESUMABILITY_TTL_MS: '2000',
+      MCP_HTTP_RESUMABILITY_RETRY_MS: '250',
       MCP_ALLOWED_ORIGINS: 'https://app.example, https://admin.example',
       MCP_HTTP_MAX_BODY_BYTES: '4096',
       MCP_HTTP_MAX_JSON_DEPTH: '16',
@@ -75,7 +96,7 @@ describe('loadConfig', () => {
       sessionMode: 'stateful',
       staleSessionTimeoutMs: 5000,
       maxSessions: 2,
-      resumability: { enabled: false, maxEvents: 10, ttlMs: 2000 },
+      resumability: { enabled: false, maxEvents: 10, ttlMs: 2000, retryMs: 250 },
       allowedOrigins: ['https://app.example', 'https://admin.example'],
       maxBodyBytes: 4096,
       maxJsonDepth: 16,

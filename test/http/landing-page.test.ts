@@ -3,6 +3,7 @@
 
 import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderToolCard } from '../../modules/http/landing-page/catalog.js';
 import { renderLandingPage } from '../../modules/http/landing-page.js';
 import type { LandingPageModel, LandingTool } from '../../modules/http/landing-page-model.js';
 import { catalogLandingModel, ENDPOINT_URL } from './landing-page.fixture.js';
@@ -112,6 +113,19 @@ describe('landing page of a compiled app', () => {
     for (const enabled of ['tool-catalog_search', 'tool-catalog_update']) {
       expect(card(html, enabled)).not.toMatch(/tool--disabled|badge--disabled|disabled-note/);
     }
+  });
+
+  it('badges a tool that runs as a task, saying whether other clients can call it', () => {
+    const tool = { name: 'slow', description: 'Slow work.', inputSchema: { type: 'object', properties: {} } };
+    const optional = renderToolCard({ ...tool, task: 'optional' });
+    const required = renderToolCard({ ...tool, task: 'required' });
+    expect(optional).toMatch(
+      /<span class="badge badge--task" title="Runs as a task for clients that declare[^"]*">Task<\/span>/,
+    );
+    expect(required).toMatch(
+      /<span class="badge badge--task" title="Runs as a task: a client must declare[^"]*">Task required<\/span>/,
+    );
+    expect(renderToolCard(tool)).not.toContain('badge--task');
   });
 
   it('lists fixed resources and templates with their URIs and MIME types', () => {

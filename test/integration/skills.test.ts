@@ -31,9 +31,10 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('skills, %s era', (era) => {
   });
   afterAll(() => app.close());
 
-  it('declares the extension with directoryRead', () => {
+  it('declares the extension with directoryRead (and, on 2026-07-28 only, the Tasks extension beside it)', () => {
     expect(client.getServerCapabilities()?.extensions).toEqual({
       'io.modelcontextprotocol/skills': { directoryRead: true },
+      ...(era === 'modern' ? { 'io.modelcontextprotocol/tasks': {} } : {}),
     });
   });
 

@@ -15,8 +15,13 @@ export interface KilnRedisCluster {
 export async function startKilnRedisCluster(options: {
   readonly keyPrefix: string;
   readonly resumability: boolean;
+  /** The compiled server each instance runs; the sessions fixture unless given. */
+  readonly script?: string;
+  /** More environment for both instances. */
+  readonly env?: Readonly<Record<string, string>>;
 }): Promise<KilnRedisCluster> {
-  assertBuilt(SESSIONS_FIXTURE);
+  const script = options.script ?? SESSIONS_FIXTURE;
+  assertBuilt(script);
   const redis = await startRedisServer();
   const env = {
     MCP_SESSION_MODE: 'stateful',
@@ -25,11 +30,9 @@ export async function startKilnRedisCluster(options: {
     REDIS_KEY_PREFIX: options.keyPrefix,
     MCP_LOG_LEVEL: 'info',
     MCP_HTTP_RESUMABILITY: String(options.resumability),
+    ...options.env,
   };
-  const instances = await Promise.all([
-    startKilnProcess(SESSIONS_FIXTURE, env),
-    startKilnProcess(SESSIONS_FIXTURE, env),
-  ]);
+  const instances = await Promise.all([startKilnProcess(script, env), startKilnProcess(script, env)]);
   const proxy = await startRoundRobinProxy(instances.map((instance) => instance.origin));
   return {
     redis,

@@ -1,5 +1,6 @@
 // Tools that talk while they run: log records (tools-call-with-logging) and progress (tools-call-with-progress),
-// each step ~50 ms apart so a client sees them arrive during the call rather than with the result.
+// each step ~50 ms apart so a client sees them arrive during the call rather than with the result; and one that
+// closes its stream mid-call, answering after the client resumed it (server-sse-polling, SEP-1699).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type HandlerContext, Tool } from 'mcp-kiln';
 import { z } from 'zod';
@@ -39,4 +40,19 @@ export class ToolWithProgressTool {
   }
 }
 
-export const NotificationTools = [ToolWithLoggingTool, ToolWithProgressTool];
+@Tool('test_reconnection', {
+  description:
+    'Conformance fixture: closes its SSE stream mid-call (2025-11-25 sessions) and answers after the client resumes it with Last-Event-ID.',
+  annotations: { readOnlyHint: true },
+  input: NoInput,
+})
+export class ReconnectionTool {
+  async handle(_input: z.output<typeof NoInput>, ctx: HandlerContext) {
+    const closed = ctx.closeStream();
+    // Long enough for the client to see its stream end; the answer then waits in the event store for its resume.
+    if (closed) await sleep(4 * STEP_MS, undefined, { signal: ctx.signal });
+    return closed ? 'Answered after the stream was closed and resumed.' : 'Answered on the open stream.';
+  }
+}
+
+export const NotificationTools = [ToolWithLoggingTool, ToolWithProgressTool, ReconnectionTool];

@@ -26,9 +26,12 @@ export class DirectCalls {
   /** Envelopes (as JSON) the SDK's dispatch accepted: its envelope check passed before it ran the handler. */
   readonly #knownEnvelopes = new Set<string>();
   readonly #open = new Set<AbortController>();
+  /** Tools that may answer with a task (the Tasks extension): the SDK's dispatch encodes that answer. */
+  readonly #taskTools: ReadonlySet<string>;
 
   constructor(app: AppPort) {
     this.#app = app;
+    this.#taskTools = new Set(app.catalog().tools.flatMap((tool) => (tool.task ? [tool.name] : [])));
   }
 
   plan(message: JSONRPCRequest): DirectPlan {
@@ -36,7 +39,7 @@ export class DirectCalls {
     const envelope = params._meta as Json;
     if (envelope.progressToken !== undefined || envelope[LOG_LEVEL_META_KEY] !== undefined) return {};
     const call = callOf(message.method, params);
-    if (!call) return {};
+    if (!call || (call.method === 'tools/call' && this.#taskTools.has(call.key))) return {};
     const key = JSON.stringify(envelope);
     if (this.#knownEnvelopes.has(key)) return { direct: call, envelope };
     return this.#knownEnvelopes.size < KNOWN_ENVELOPES_LIMIT ? { learn: key } : {};

@@ -24,7 +24,7 @@ export function renderToolCard(tool: LandingTool): string {
   const { disabled } = tool;
   const badges = disabled
     ? `<span class="badge badge--disabled">Disabled</span>${disabled.since ? ` <span class="badge badge--since" title="Disabled since version ${escapeHtml(versionLabel(disabled.since))}">since ${escapeHtml(versionLabel(disabled.since))}</span>` : ''}`
-    : '';
+    : taskBadge(tool.task);
   const notice = disabled
     ? `<div class="disabled-note" role="note"><p><strong>Not callable.</strong> ${escapeHtml(disabled.reason)}</p>${disabled.hint ? `<pre class="hint"><code>${escapeHtml(disabled.hint)}</code></pre>` : ''}</div>`
     : '';
@@ -80,6 +80,16 @@ function renderScopes(requirement: ScopeRequirement | undefined): string {
   const names = requirement.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`);
   const label = requirement.mode === 'any' && names.length > 1 ? 'Needs one of the scopes' : 'Needs the scopes';
   return `<p class="scopes"><span class="uri-label">${label}</span> ${names.join(' ')}</p>`;
+}
+
+/** Tools that run as tasks (the Tasks extension) for clients declaring it; `required` ones are refused to others. */
+function taskBadge(task: LandingTool['task']): string {
+  if (!task) return '';
+  const title =
+    task === 'required'
+      ? 'Runs as a task: a client must declare the Tasks extension (io.modelcontextprotocol/tasks) to call it.'
+      : 'Runs as a task for clients that declare the Tasks extension (io.modelcontextprotocol/tasks); an ordinary call for others.';
+  return `<span class="badge badge--task" title="${escapeHtml(title)}">${task === 'required' ? 'Task required' : 'Task'}</span>`;
 }
 
 function cardHead(id: string, name: string, title: string | undefined, badges: string): string {

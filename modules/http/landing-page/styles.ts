@@ -102,6 +102,7 @@ h2 { display: flex; align-items: center; gap: 10px; margin: 0 0 6px; font-size: 
 .badge--version { color: var(--text); font-family: var(--mono); }
 .badge--disabled { background: var(--danger-soft); color: var(--danger); border-color: currentColor; }
 .badge--template { background: var(--info-soft); color: var(--type); border-color: transparent; }
+.badge--task { background: var(--info-soft); color: var(--type); border-color: currentColor; }
 .badge--mime { font-family: var(--mono); font-weight: 500; }
 .badge--protected { background: var(--info-soft); color: var(--type); border-color: currentColor; }
 .protected-note { margin: 0 0 16px; padding: 12px 16px; border-left: 3px solid var(--accent); background: var(--surface-2); border-radius: 8px; }
