@@ -50,9 +50,6 @@ export {
   type ToolTaskSupport,
 } from './tool.js';
 export * from './types.js';
-export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
-export { type KilnGuard, UseGuards } from './use-guards.js';
-export { type CallHandler, type KilnInterceptor, UseInterceptors } from './use-interceptors.js';
 export {
   type McpUiResourceCsp,
   type McpUiResourceMeta,
@@ -63,3 +60,6 @@ export {
   type UiResourceOptions,
   uiResource,
 } from './ui-resource.js';
+export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
+export { type KilnGuard, UseGuards } from './use-guards.js';
+export { type CallHandler, type KilnInterceptor, UseInterceptors } from './use-interceptors.js';
