@@ -106,9 +106,10 @@ function fieldRow(spec, control, id) {
   if (hintId) control.setAttribute('aria-describedby', hintId);
   if (spec.required) control.setAttribute('aria-required', 'true');
   return el('div', { className: 'pg-field' }, [
-    el('label', { for: id }, [
-      el('span', { className: 'pg-name', text: spec.label }),
-      el('span', { className: spec.required ? 'pg-req' : 'pg-opt', text: spec.required ? 'required' : 'optional' }),
+    // The marker sits beside the label: aria-required says it to a screen reader, and the name stays the key.
+    el('div', { className: 'pg-label' }, [
+      el('label', { for: id, className: 'pg-name', text: spec.label }),
+      el('span', { className: spec.required ? 'pg-req' : 'pg-opt', 'aria-hidden': 'true', text: spec.required ? 'required' : 'optional' }),
     ]),
     control,
     hintId ? el('p', { className: 'pg-hint', id: hintId, text: spec.description }) : null,
@@ -344,11 +345,14 @@ function arrayField(schema, root, spec) {
   const add = el('button', { type: 'button', className: 'pg-add', text: 'Add item', 'aria-label': 'Add an item to ' + spec.label });
   const relabel = () =>
     entries.forEach((entry, index) => {
-      entry.title.textContent = spec.label + ' item ' + (index + 1);
-      entry.remove.setAttribute('aria-label', 'Remove ' + spec.label + ' item ' + (index + 1));
+      entry.title.textContent = 'Item ' + (index + 1);
+      entry.remove.setAttribute('aria-label', 'Remove item ' + (index + 1) + ' of ' + spec.label);
     });
   add.addEventListener('click', () => {
-    const field = buildField(items, root, { label: 'Value', name: spec.name, required: true, depth: spec.depth + 1 });
+    // An object item shows its fields directly under the item's heading; anything else is one field.
+    const field = isObject(items.properties) && !items.oneOf && !items.anyOf
+      ? objectBody(items, root, spec.depth + 1, undefined)
+      : buildField(items, root, { label: 'Value', name: spec.name, required: true, depth: spec.depth + 1 });
     const entry = { field, title: el('span', { className: 'pg-item-title' }), remove: el('button', { type: 'button', className: 'pg-remove', text: 'Remove' }) };
     entry.node = el('li', { className: 'pg-item' }, [el('div', { className: 'pg-item-head' }, [entry.title, entry.remove]), field.node]);
     entry.remove.addEventListener('click', () => {

@@ -15,7 +15,7 @@ function askForInput(answer, number) {
   if (requests.length === 0) return Promise.resolve({});
   const headingId = 'pg-ask-' + number;
   const box = el('form', { className: 'pg-input', novalidate: true, 'aria-labelledby': headingId });
-  const body = el('fieldset', { className: 'pg-input-body' }, [el('legend', { id: headingId, text: 'The server asks for input (round ' + number + ')' })]);
+  const body = el('fieldset', { className: 'pg-input-body' }, [el('legend', { id: headingId, text: 'The server asks (round ' + number + ')' })]);
   box.append(body);
   const asked = [];
   for (const [key, request] of requests) {
@@ -41,7 +41,7 @@ function askForInput(answer, number) {
   const actions = el('div', { className: 'pg-actions' });
   body.append(problem, actions);
   document.getElementById('pg-result').append(box);
-  setStatus('The server asks for input (round ' + number + ').');
+  setStatus('Waiting for your answer (round ' + number + ').');
   return new Promise((resolve, reject) => {
     const signal = running.signal;
     const stop = () => {

@@ -11,7 +11,9 @@ export const PLAYGROUND_CSS = `
 .pg-token-intro { margin: 0 0 12px; }
 .pg-request h3, .pg-output h3 { margin: 0 0 12px; font-size: 1.05rem; }
 .pg-field { display: grid; gap: 4px; margin: 0 0 12px; }
-.pg-field label { font-weight: 600; font-size: 0.92rem; display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+.pg-field label { font-weight: 600; font-size: 0.92rem; }
+.pg-field input[type="checkbox"] { justify-self: start; width: 1.1rem; height: 1.1rem; margin: 2px 0; }
+.pg-label { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
 .pg-inline { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 0; }
 .pg-name { font-family: var(--mono); font-size: 0.9rem; }
 .pg-req, .pg-opt { font-size: 0.75rem; font-weight: 700; }

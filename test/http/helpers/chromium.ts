@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
 
 const PACKAGE = '@sparticuz/chromium';
 const ELSEWHERE =
@@ -57,4 +58,14 @@ export async function chromiumExecutable(): Promise<string> {
     await rm(partial, { force: true });
   }
   return executable;
+}
+
+/** Headless Chromium, started with CHROMIUM_ARGS; a start failure says what to install. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = await chromiumExecutable();
+  try {
+    return await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  } catch (error) {
+    throw new Error(`Chromium at ${executablePath} did not start. ${CHROMIUM_START_HINT}`, { cause: error });
+  }
 }
