@@ -59,7 +59,7 @@ describe('the playground under auth', () => {
     await page.locator('#pg-args').getByLabel('isbn', { exact: true }).fill('978');
     await page.locator('#pg-run').click();
     await page.locator('#pg-result [data-part="error"]').waitFor();
-    expect(await page.locator('#pg-status').innerText()).toMatch(/\(HTTP 401\)\.$/);
+    expect(await page.locator('#pg-status').textContent()).toMatch(/\(HTTP 401\)\.$/);
     await page.getByRole('button', { name: 'Forget the token' }).click();
     await expect(page.locator('#pg-target').count()).resolves.toBe(0);
     expect(await page.getByLabel('Bearer token', { exact: true }).isVisible()).toBe(true);
