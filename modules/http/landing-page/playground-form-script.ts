@@ -60,11 +60,17 @@ function mergeAll(schema, root) {
   return merged;
 }
 
-/** The branches of a union, null left out: a nullable field is its one other branch. */
+/**
+ * The branches of a union, null left out: a nullable field is its one other branch. Branches that only constrain
+ * (anyOf: [{ required: [a] }, { required: [b] }]) describe no shape to choose between, so they give none.
+ */
 function branchesOf(schema, root) {
   const list = [].concat(schema.oneOf || [], schema.anyOf || []).map((branch) => resolveSchema(branch, root));
-  return list.filter((branch) => branch.type !== 'null');
+  const shaped = list.filter((branch) => SHAPE_KEYWORDS.some((keyword) => keyword in branch));
+  return shaped.length === list.length ? list.filter((branch) => branch.type !== 'null') : [];
 }
+
+const SHAPE_KEYWORDS = ['type', 'properties', 'items', 'enum', 'const', 'oneOf', 'anyOf'];
 
 function typeOf(schema) {
   const types = [].concat(schema.type || []).filter((type) => type !== 'null');
@@ -281,7 +287,8 @@ function objectBody(schema, root, depth, skip) {
     focus: () => (fields[0] ? fields[0].field.focus() : union ? union.focus() : undefined),
     read: () => {
       const value = readProperties(fields, {});
-      if (union) Object.assign(value, union.read().value);
+      const chosen = union ? union.read() : undefined;
+      if (chosen && isObject(chosen.value)) Object.assign(value, chosen.value);
       return { value };
     },
   };

@@ -21,11 +21,13 @@ export interface PlaygroundSession {
   close(): Promise<void>;
 }
 
+/** `compile` builds the app to serve (the playground fixture unless given), with the env it is handed. */
 export async function openPlayground(
   env: Readonly<Record<string, string>> = {},
   hostOptions: HttpHostOptions = {},
+  compile: (env: Readonly<Record<string, string>>) => Promise<TestingApp> = compilePlaygroundApp,
 ): Promise<PlaygroundSession> {
-  const testing: TestingApp = await compilePlaygroundApp({ MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env });
+  const testing = await compile({ MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env });
   const serving = await testing.app.serve(http(hostOptions));
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
