@@ -1,6 +1,7 @@
 // The playground over the conformance "everything" server: every tool, resource, template and prompt it serves gets
 // a form without a page error, and a raw JSON Schema 2020-12 input ($ref to an $anchor'd $defs entry, allOf/anyOf
-// constraints, if/then/else) becomes fields, not a variant picker, and reaches the server.
+// constraints, if/then/else) becomes fields, not a variant picker, and reaches the server; elicitation forms start at
+// their defaults (SEP-1034) and offer every enum shape (SEP-1330).
 import { createTestingModule } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EverythingModule } from '../../examples/everything/everything.module.js';
@@ -41,6 +42,44 @@ describe('the playground over the everything server', () => {
     await page.locator('#pg-result [data-part="markdown"]').waitFor();
     expect(await page.locator('#pg-result [data-part="markdown"] pre').textContent()).toBe(
       'Contact Ada by phone +47 555.',
+    );
+    expect(session.errors).toEqual([]);
+  });
+
+  it('starts an elicitation form at its defaults, and sends them back as answered', async () => {
+    const { page } = session;
+    await page.locator('#pg-target').selectOption('tool:test_elicitation_sep1034_defaults');
+    await page.locator('#pg-run').click();
+    const ask = page.locator('form.pg-input');
+    await ask.waitFor();
+    expect(await ask.getByLabel('name', { exact: true }).inputValue()).toBe('John Doe');
+    await ask.getByLabel('age', { exact: true }).fill('31');
+    await ask.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('#pg-result [data-part="markdown"]').waitFor();
+    expect(await page.locator('#pg-result [data-part="markdown"] pre').textContent()).toBe(
+      'Elicitation completed: action=accept, content=' +
+        '{"name":"John Doe","age":31,"score":95.5,"status":"active","verified":true}',
+    );
+  });
+
+  it('offers every enum shape of an elicitation: titled, legacy enumNames, and multi-selects', async () => {
+    const { page } = session;
+    await page.locator('#pg-target').selectOption('tool:test_elicitation_sep1330_enums');
+    await page.locator('#pg-run').click();
+    const ask = page.locator('form.pg-input');
+    await ask.waitFor();
+    await ask.getByLabel('untitledSingle', { exact: true }).selectOption({ label: 'option2' });
+    await ask.getByLabel('titledSingle', { exact: true }).selectOption({ label: 'Second Option' });
+    await ask.getByLabel('legacyEnum', { exact: true }).selectOption({ label: 'Option Three' });
+    await ask.getByLabel('option1', { exact: true }).check();
+    await ask.getByLabel('First Choice', { exact: true }).check();
+    await ask.getByLabel('Third Choice', { exact: true }).check();
+    await ask.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('#pg-result [data-part="markdown"]').waitFor();
+    expect(await page.locator('#pg-result [data-part="markdown"] pre').textContent()).toBe(
+      'Elicitation completed: action=accept, content=' +
+        '{"untitledSingle":"option2","titledSingle":"value2","legacyEnum":"opt3",' +
+        '"untitledMulti":["option1"],"titledMulti":["value1","value3"]}',
     );
     expect(session.errors).toEqual([]);
   });

@@ -123,7 +123,9 @@ function fieldRow(spec, control, id) {
 }
 
 /**
- * One field for a schema. spec: { label, required, description, depth, name }. Returns { node, read, focus }.
+ * One field for a schema. spec: { label, required, description, depth, name, prefill }; prefill starts a field at
+ * its default (an answer to the server), where a call's arguments leave it empty for the server to apply.
+ * Returns { node, read, focus }.
  * read() gives { value } or undefined when left out, and throws an Error naming the field when input is unusable.
  */
 function buildField(raw, root, spec) {
@@ -175,6 +177,7 @@ function textField(schema, spec) {
   const input = long
     ? el('textarea', { id, rows: 4, placeholder: placeholderOf(schema) })
     : el('input', { id, type, autocomplete: 'off', spellcheck: 'false', placeholder: placeholderOf(schema) });
+  if (spec.prefill && typeof schema.default === 'string') input.value = schema.default;
   return {
     node: fieldRow(spec, input, id),
     focus: () => input.focus(),
@@ -192,6 +195,7 @@ function numberField(schema, spec) {
     max: schema.maximum,
     placeholder: placeholderOf(schema),
   });
+  if (spec.prefill && typeof schema.default === 'number') input.value = String(schema.default);
   return {
     node: fieldRow(spec, input, id),
     focus: () => input.focus(),
@@ -223,6 +227,8 @@ function enumField(schema, options, spec) {
   const blank = spec.required ? 'Choose…' : 'default' in schema ? '(default: ' + show(schema.default) + ')' : '(left out)';
   select.append(el('option', { value: '', text: blank }));
   options.forEach((option, index) => select.append(el('option', { value: String(index), text: option.label })));
+  const preset = spec.prefill && 'default' in schema ? options.findIndex((option) => option.value === schema.default) : -1;
+  if (preset >= 0) select.value = String(preset);
   return {
     node: fieldRow(spec, select, id),
     focus: () => select.focus(),
@@ -257,12 +263,12 @@ function jsonField(schema, spec) {
 }
 
 /** The properties of an object, each a field; omitted ones are left out of the value. */
-function propertyFields(schema, root, depth, skip) {
+function propertyFields(schema, root, depth, skip, prefill) {
   const required = new Set(schema.required || []);
   const fields = [];
   for (const [name, property] of Object.entries(schema.properties || {})) {
     if (name === skip) continue;
-    fields.push({ name, field: buildField(property, root, { label: name, name, required: required.has(name), depth }) });
+    fields.push({ name, field: buildField(property, root, { label: name, name, required: required.has(name), depth, prefill }) });
   }
   return fields;
 }
@@ -276,10 +282,10 @@ function readProperties(fields, into) {
 }
 
 /** An object's fields in a group; a union beside the properties adds its selector below them. */
-function objectBody(schema, root, depth, skip) {
-  const fields = propertyFields(schema, root, depth + 1, skip);
+function objectBody(schema, root, depth, skip, prefill) {
+  const fields = propertyFields(schema, root, depth + 1, skip, prefill);
   const branches = branchesOf(schema, root);
-  const union = branches.length > 1 ? unionField({}, branches, root, { label: 'Variant', required: true, depth: depth + 1 }) : undefined;
+  const union = branches.length > 1 ? unionField({}, branches, root, { label: 'Variant', required: true, depth: depth + 1, prefill }) : undefined;
   const node = el('div', { className: 'pg-fields' }, fields.map((entry) => entry.field.node).concat(union ? [union.node] : []));
   if (fields.length === 0 && !union) node.append(el('p', { className: 'pg-empty', text: 'No arguments.' }));
   return {
@@ -303,7 +309,7 @@ function objectField(schema, root, spec) {
   if (spec.description) group.append(el('p', { className: 'pg-hint', text: spec.description }));
   let body;
   const open = () => {
-    body = body || objectBody(schema, root, spec.depth, undefined);
+    body = body || objectBody(schema, root, spec.depth, undefined, spec.prefill);
     if (!body.node.isConnected) group.append(body.node);
   };
   if (spec.required) {
@@ -334,7 +340,7 @@ function arrayField(schema, root, spec) {
     // A multi-select: one checkbox per allowed value.
     const boxes = choices.map((choice) => {
       const id = 'pg-f' + ++fieldCount;
-      const box = el('input', { id, type: 'checkbox' });
+      const box = el('input', { id, type: 'checkbox', checked: spec.prefill && Array.isArray(schema.default) && schema.default.includes(choice.value) });
       group.append(el('div', { className: 'pg-check' }, [box, el('label', { for: id, text: choice.label })]));
       return { box, choice };
     });
@@ -358,8 +364,8 @@ function arrayField(schema, root, spec) {
   add.addEventListener('click', () => {
     // An object item shows its fields directly under the item's heading; anything else is one field.
     const field = isObject(items.properties) && !items.oneOf && !items.anyOf
-      ? objectBody(items, root, spec.depth + 1, undefined)
-      : buildField(items, root, { label: 'Value', name: spec.name, required: true, depth: spec.depth + 1 });
+      ? objectBody(items, root, spec.depth + 1, undefined, spec.prefill)
+      : buildField(items, root, { label: 'Value', name: spec.name, required: true, depth: spec.depth + 1, prefill: spec.prefill });
     const entry = { field, title: el('span', { className: 'pg-item-title' }), remove: el('button', { type: 'button', className: 'pg-remove', text: 'Remove' }) };
     entry.node = el('li', { className: 'pg-item' }, [el('div', { className: 'pg-item-head' }, [entry.title, entry.remove]), field.node]);
     entry.remove.addEventListener('click', () => {
@@ -409,8 +415,8 @@ function unionField(schema, branches, root, spec) {
     const doc = key ? constOf(branch).description || branch.description : branch.description;
     if (doc) note.textContent = doc;
     current = typeOf(branch) === 'object' || isObject(branch.properties)
-      ? objectBody(branch, root, spec.depth, key)
-      : buildField(branch, root, { label: spec.label || 'Value', name: spec.name, required: true, depth: spec.depth + 1 });
+      ? objectBody(branch, root, spec.depth, key, spec.prefill)
+      : buildField(branch, root, { label: spec.label || 'Value', name: spec.name, required: true, depth: spec.depth + 1, prefill: spec.prefill });
     holder.append(current.node);
   };
   select.addEventListener('change', choose);
@@ -429,8 +435,11 @@ function unionField(schema, branches, root, spec) {
   };
 }
 
-/** The form for a whole arguments object (a tool's inputSchema, a prompt's arguments, an elicitation schema). */
-function argumentsForm(schema) {
-  return objectBody(resolveSchema(schema, schema), schema, 0, undefined);
+/**
+ * The form for a whole arguments object (a tool's inputSchema, a prompt's arguments, an elicitation schema);
+ * prefill starts each field at its default.
+ */
+function argumentsForm(schema, prefill) {
+  return objectBody(resolveSchema(schema, schema), schema, 0, undefined, prefill === true);
 }
 `;

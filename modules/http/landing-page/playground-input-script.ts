@@ -23,7 +23,7 @@ function askForInput(answer, number) {
     if (request.method === 'elicitation/create' && (params.mode || 'form') === 'form') {
       const schema = params.requestedSchema || { type: 'object', properties: {} };
       const consent = isConsentSchema(schema);
-      const fields = consent ? undefined : argumentsForm(schema);
+      const fields = consent ? undefined : argumentsForm(schema, true);
       body.append(el('div', { className: 'pg-ask' + (consent ? ' pg-ask--consent' : ''), 'data-key': key }, [
         el('p', { className: 'pg-ask-message', text: params.message || 'The server asks for a value.' }),
         fields ? fields.node : null,
