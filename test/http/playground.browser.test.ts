@@ -108,6 +108,18 @@ describe('the playground in Chromium', () => {
     expect(await seen(part('markdown'))).toContain('Stream finished.');
   });
 
+  it('stops a call by closing its stream, which cancels it on the server', async () => {
+    await pick('tool:pg_stream');
+    await page.locator('#pg-run').click();
+    await expect.poll(() => eventLines()).toEqual(['INFO Started the job', 'Progress 1 of 3: Read the shelf']);
+    await page.locator('#pg-stop').click();
+    await expect.poll(() => streamGate.cancelled).toBe(1);
+    expect(await seen(page.locator('#pg-status'))).toBe(
+      'Stopped: the page closed the stream, which cancels the request.',
+    );
+    expect(await page.locator('#pg-run').isEnabled()).toBe(true);
+  });
+
   it('answers an elicitation in the page, then shows the result of the next round', async () => {
     await pick('tool:pg_greet');
     await page.locator('#pg-run').click();

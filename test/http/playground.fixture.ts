@@ -55,8 +55,9 @@ class LookupTool {
   }
 }
 
-/** Holds the streaming tool after its first progress step until a test calls release(). */
+/** Holds the streaming tool after its first progress step until a test calls release(); counts cancelled calls. */
 export const streamGate = {
+  cancelled: 0,
   release: () => {},
   arm(): Promise<void> {
     return new Promise((resolve) => {
@@ -74,7 +75,14 @@ class StreamTool {
     const held = streamGate.arm();
     ctx.log.info('Started the job');
     await ctx.progress(1, 3, 'Read the shelf');
-    await held;
+    const stopped = new Promise<void>((resolve) =>
+      ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    await Promise.race([held, stopped]);
+    if (ctx.signal.aborted) {
+      streamGate.cancelled++;
+      return 'Cancelled.';
+    }
     ctx.log.warning('Two books were damp');
     await ctx.progress(2, 3, 'Checked the books');
     await ctx.progress(3, 3, 'Done');
