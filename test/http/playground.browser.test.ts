@@ -161,7 +161,7 @@ describe('the playground in Chromium', () => {
     expect(error).toContain('Recovery\n');
   });
 
-  it('reads a fixed resource and one from a template', async () => {
+  it('reads a fixed resource, one from a template and one by URI', async () => {
     await pick('resource:0');
     await runAndWait();
     expect(await seen(part('contents'))).toContain('pg://stats · application/json\n{"books":3}');
@@ -170,6 +170,10 @@ describe('the playground in Chromium', () => {
     await field('id').fill('x7');
     await runAndWait();
     expect(await seen(part('contents'))).toContain('pg://items/x7 · text/markdown\n# Item x7');
+    await pick('uri:');
+    await field('uri').fill('pg://items/z9');
+    await runAndWait();
+    expect(await seen(part('contents'))).toContain('pg://items/z9 · text/markdown\n# Item z9');
   });
 
   it('gets a prompt: arguments become messages, and markup in a description stays text', async () => {

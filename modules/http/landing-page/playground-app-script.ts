@@ -14,6 +14,8 @@ for (const tool of DATA.tools) targets.set('tool:' + tool.name, { kind: 'tool', 
 DATA.resources.forEach((resource, index) =>
   targets.set((resource.isTemplate ? 'template:' : 'resource:') + index, { kind: resource.isTemplate ? 'template' : 'resource', item: resource, verb: 'Read resource' }),
 );
+// Any URI the server may serve, listed or not (a template's expansion, a link from a result).
+targets.set('uri:', { kind: 'uri', group: 'resource', item: { name: 'Any URI…', description: 'Read a resource by its URI.' }, verb: 'Read resource' });
 for (const prompt of DATA.prompts) targets.set('prompt:' + prompt.name, { kind: 'prompt', item: prompt, verb: 'Get prompt' });
 
 function tokenGate() {
@@ -53,7 +55,7 @@ function workspace() {
   for (const [kind, label] of groups) {
     const group = el('optgroup', { label });
     for (const [value, target] of targets) {
-      if (target.kind !== kind) continue;
+      if ((target.group || target.kind) !== kind) continue;
       const name = target.item.name + (target.item.title ? ' · ' + target.item.title : '');
       group.append(el('option', { value, text: name }));
     }
@@ -91,7 +93,9 @@ function workspace() {
 /** "Try it" on each card the playground can run: picks it and moves focus to the form. */
 function addTryButtons() {
   for (const [value, target] of targets) {
-    const card = document.getElementById(target.kind === 'tool' ? 'tool-' + anchorName(target.item.name) : target.kind === 'prompt' ? 'prompt-' + anchorName(target.item.name) : 'resource-' + anchorName(target.item.name));
+    // The card ids the landing page gives: tool-, resource- (templates too) and prompt- before the name.
+    const prefix = { tool: 'tool-', resource: 'resource-', template: 'resource-', prompt: 'prompt-' }[target.kind];
+    const card = prefix && document.getElementById(prefix + target.item.name.replace(/[^A-Za-z0-9_-]/g, '-'));
     if (!card || card.querySelector('.pg-try')) continue;
     const button = el('button', { type: 'button', className: 'pg-try', text: 'Try it', 'aria-label': 'Try ' + target.item.name + ' in the playground' });
     button.addEventListener('click', () => {
@@ -106,7 +110,6 @@ function addTryButtons() {
   }
 }
 
-const anchorName = (name) => name.replace(/[^A-Za-z0-9_-]/g, '-');
 let form;
 
 function choose() {
@@ -118,7 +121,8 @@ function choose() {
   if (!target) return;
   document.getElementById('pg-run').textContent = target.verb;
   const item = target.item;
-  doc.replaceChildren(...[item.description || '', target.kind === 'tool' ? '' : ' ', target.kind === 'tool' ? '' : el('code', { text: item.uri || '' })].filter(Boolean));
+  doc.replaceChildren(item.description || '');
+  if (item.uri) doc.append(' ', el('code', { text: item.uri }));
   form = argumentsForm(schemaOf(target));
   holder.append(form.node);
 }
@@ -127,6 +131,7 @@ function choose() {
 function schemaOf(target) {
   if (target.kind === 'tool') return target.item.inputSchema;
   if (target.kind === 'resource') return { type: 'object', properties: {} };
+  if (target.kind === 'uri') return { type: 'object', properties: { uri: { type: 'string', description: 'The resource URI' } }, required: ['uri'] };
   const names = target.kind === 'template' ? templateVariables(target.item.uri) : target.item.arguments.map((arg) => arg.name);
   const properties = {};
   for (const name of names) {
@@ -155,6 +160,7 @@ async function run() {
     tool: () => ['tools/call', { name: target.item.name, arguments: values }],
     resource: () => ['resources/read', { uri: target.item.uri }],
     template: () => ['resources/read', { uri: expandTemplate(target.item.uri, values) }],
+    uri: () => ['resources/read', { uri: values.uri }],
     prompt: () => ['prompts/get', { name: target.item.name, arguments: values }],
   }[target.kind]();
   const headers = target.kind === 'tool' ? headerParamHeaders(headerParamsOf(target.item.inputSchema), values) : {};
@@ -223,7 +229,8 @@ async function round(target, method, params, headers, exchanges, number) {
     if (answer.requestState !== undefined) next.requestState = answer.requestState;
     return round(target, method, next, headers, exchanges, number + 1);
   }
-  const parts = target.kind === 'tool' ? toolResultParts(target.item, answer) : target.kind === 'prompt' ? promptResultParts(answer) : resourceResultParts(answer);
+  const parts =
+    target.kind === 'tool' ? toolResultParts(target.item, answer) : target.kind === 'prompt' ? promptResultParts(answer) : resourceResultParts(answer);
   setStatus(answer.isError ? 'The tool reported an error.' : 'Complete' + (number > 1 ? ' after ' + number + ' rounds.' : '.'));
   result.append(...parts);
 }
