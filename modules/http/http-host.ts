@@ -27,8 +27,7 @@ import { checkHostHeader } from './host-header.js';
 import { errorHandler } from './http-errors.js';
 import { installJsonBodyParser } from './json-body-parser.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
-import { renderLandingPage } from './landing-page.js';
-import { landingPageModel } from './landing-page-model.js';
+import { serveLandingPage } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
@@ -215,17 +214,11 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     };
   });
 
-  // Rendered once, on the first visit: the endpoint URL (and so the page) is known only after listen.
-  let page: string | undefined;
-  fastify.get('/', async (_request, reply) => {
-    page ??= renderLandingPage(
-      landingPageModel(
-        catalog,
-        endpointUrl,
-        bearer && { authorizationServers: bearer.authorizationServers, metadataUrl: challengeUrl() },
-      ),
-    );
-    return reply.type('text/html; charset=utf-8').send(page);
+  serveLandingPage(fastify, {
+    catalog,
+    endpointUrl: () => endpointUrl,
+    protection: () => bearer && { authorizationServers: bearer.authorizationServers, metadataUrl: challengeUrl() },
+    playground: config.playground,
   });
 
   // Sockets a client opened but never sent a request on (a pooled pre-connect): Node's close() counts them as busy,

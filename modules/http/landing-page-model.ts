@@ -17,12 +17,20 @@ export interface LandingPageModel extends AppCatalog {
   readonly endpointUrl: string;
   /** Present when every request needs a bearer token. */
   readonly protection?: LandingProtection;
+  /** Offer the playground (MCP_PLAYGROUND): forms that call the endpoint from the page. */
+  readonly playground?: boolean;
 }
 
 export function landingPageModel(
   catalog: AppCatalog,
   endpointUrl: string,
   protection?: LandingProtection,
+  options: { readonly playground?: boolean } = {},
 ): LandingPageModel {
-  return { ...catalog, endpointUrl, ...(protection ? { protection } : {}) };
+  return {
+    ...catalog,
+    endpointUrl,
+    ...(protection ? { protection } : {}),
+    ...(options.playground ? { playground: true } : {}),
+  };
 }

@@ -1,10 +1,18 @@
 // GET /: a self-contained HTML page describing the server to a person: identity, how to connect, and every tool,
-// resource and prompt. Inline CSS, no external assets; the page reads fully without JavaScript.
+// resource and prompt. Inline CSS, no external assets; the page reads fully without JavaScript. With the playground
+// on, one script from the same origin adds forms that call the endpoint. A Content-Security-Policy names exactly
+// the inline style and script by hash, so the page can load nothing from elsewhere.
+import { createHash } from 'node:crypto';
 import { renderCatalogSection, renderPromptCard, renderResourceCard, renderToolCard } from './landing-page/catalog.js';
 import { COPY_SCRIPT, renderConnectSection } from './landing-page/connect.js';
 import { escapeHtml, plural, versionLabel } from './landing-page/html.js';
+import { renderPlaygroundSection } from './landing-page/playground-section.js';
+import { PLAYGROUND_CSS } from './landing-page/playground-styles.js';
 import { LANDING_PAGE_CSS } from './landing-page/styles.js';
 import type { LandingPageModel } from './landing-page-model.js';
+
+/** Where the HTTP host serves the playground script. */
+export const PLAYGROUND_SCRIPT_PATH = '/playground.js';
 
 export function renderLandingPage(model: LandingPageModel): string {
   const heading = model.serverTitle ?? model.serverName;
@@ -16,6 +24,7 @@ export function renderLandingPage(model: LandingPageModel): string {
   ].join(' · ');
   const toc = [
     ['connect', 'Connect', undefined],
+    ...(model.playground ? [['playground', 'Playground', undefined] as const] : []),
     ['tools', 'Tools', model.tools.length],
     ['resources', 'Resources', model.resources.length],
     ['prompts', 'Prompts', model.prompts.length],
@@ -26,6 +35,7 @@ export function renderLandingPage(model: LandingPageModel): string {
 <div class="instructions">${escapeHtml(model.instructions)}</div>
 </section>`
     : '';
+  const endpointPath = new URL(model.endpointUrl).pathname;
 
   return `<!doctype html>
 <html lang="en">
@@ -36,7 +46,7 @@ export function renderLandingPage(model: LandingPageModel): string {
 <meta name="description" content="${escapeHtml(`${heading}: an MCP server. ${summary}.`)}">
 <title>${escapeHtml(heading)} · MCP server</title>
 <link rel="icon" href="data:,">
-<style>${LANDING_PAGE_CSS}</style>
+<style>${pageCss(model)}</style>
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
@@ -54,6 +64,7 @@ ${toc.map(([id, label, count]) => `<li><a href="#${id}">${label}${count === unde
 <main id="main" class="wrap">
 ${instructions}
 ${renderConnectSection(model.serverName, model.endpointUrl, model.protection)}
+${model.playground ? renderPlaygroundSection(model, endpointPath) : ''}
 ${renderCatalogSection('tools', 'Tools', 'Actions a model can take through this server. Each lists the arguments it accepts.', model.tools.map(renderToolCard))}
 ${renderCatalogSection('resources', 'Resources', 'Data a client can read by URI. Templates take values for the parts in braces.', model.resources.map(renderResourceCard))}
 ${renderCatalogSection('prompts', 'Prompts', 'Message templates a client can offer its user, filled in from the arguments.', model.prompts.map(renderPromptCard))}
@@ -63,7 +74,31 @@ ${renderCatalogSection('prompts', 'Prompts', 'Message templates a client can off
 </footer>
 <p id="copy-status" class="visually-hidden" aria-live="polite"></p>
 <script>${COPY_SCRIPT}</script>
+${model.playground ? `<script src="${PLAYGROUND_SCRIPT_PATH}" defer></script>` : ''}
 </body>
 </html>
 `;
+}
+
+/**
+ * The page's Content-Security-Policy: its own inline style and script by hash, the playground script and the MCP
+ * endpoint on the same origin, data: images (the icon, image results), and nothing else.
+ */
+export function landingPagePolicy(model: LandingPageModel): string {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  return [
+    "default-src 'none'",
+    `script-src ${model.playground ? "'self' " : ''}${hash(COPY_SCRIPT)}`,
+    `style-src ${hash(pageCss(model))}`,
+    'img-src data:',
+    'media-src data:',
+    `connect-src ${model.playground ? "'self'" : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function pageCss(model: LandingPageModel): string {
+  return model.playground ? LANDING_PAGE_CSS + PLAYGROUND_CSS : LANDING_PAGE_CSS;
 }

@@ -9,6 +9,8 @@ export interface CatalogTool {
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
   readonly outputSchema?: Record<string, unknown>;
+  /** The @Enrichment fields merged into structuredContent, so a viewer can show them apart from the result. */
+  readonly enrichmentKeys?: readonly string[];
   readonly disabled?: { readonly reason: string; readonly hint?: string; readonly since?: string };
   /** The @Scopes a caller's token must carry to call it. */
   readonly scopes?: ScopeRequirement;
@@ -69,6 +71,7 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
       ...(tool.definition.outputSchema
         ? { outputSchema: tool.definition.outputSchema as Record<string, unknown> }
         : {}),
+      ...(tool.enrichmentKeys.length > 0 ? { enrichmentKeys: tool.enrichmentKeys } : {}),
       ...(tool.disabled ? { disabled: tool.disabled } : {}),
       ...scoped(tool),
       ...(tool.ui

@@ -8,7 +8,7 @@ export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
 export const STORAGE_PROVIDER_TYPES = ['in-memory', 'filesystem', 'redis'] as const;
 export const SESSION_MODES = ['stateless', 'stateful', 'auto'] as const;
 export const AUTH_MODES = ['none', 'jwt', 'oauth'] as const;
-const FAST_PATH_SWITCH = ['on', 'off'] as const;
+const ON_OFF = ['on', 'off'] as const;
 
 export type SessionMode = (typeof SESSION_MODES)[number];
 export type AuthMode = (typeof AUTH_MODES)[number];
@@ -43,6 +43,12 @@ export interface HttpConfig {
    * (MCP_HTTP_FAST_PATH=on|off); the SDK path still serves everything the fast path does not own.
    */
   readonly fastPath: boolean;
+  /**
+   * Offer the playground on the landing page, where a person calls tools, reads resources and gets prompts over this
+   * endpoint (MCP_PLAYGROUND=on|off; off by default when NODE_ENV=production). Under auth it still needs the caller's
+   * token, pasted into the page.
+   */
+  readonly playground: boolean;
 }
 
 /** How long a connection may take at each stage; none limits a response, so event streams stay open. */
@@ -169,7 +175,9 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxConnections: read.integer('MCP_HTTP_MAX_CONNECTIONS', 10_000, { min: 1, max: 1_000_000 }),
     maxListenStreams: read.integer('MCP_HTTP_MAX_LISTEN_STREAMS', 1024, { min: 1, max: 1_000_000 }),
     timeouts: readHttpTimeouts(read),
-    fastPath: read.oneOf('MCP_HTTP_FAST_PATH', FAST_PATH_SWITCH, 'on') === 'on',
+    fastPath: read.oneOf('MCP_HTTP_FAST_PATH', ON_OFF, 'on') === 'on',
+    // A development convenience first: a production deployment opts in rather than out.
+    playground: read.oneOf('MCP_PLAYGROUND', ON_OFF, env.NODE_ENV === 'production' ? 'off' : 'on') === 'on',
   };
   const stdio: StdioConfig = {
     maxLineBytes:

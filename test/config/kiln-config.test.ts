@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       maxListenStreams: 1024,
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 120_000, sseKeepAliveMs: 15_000 },
       fastPath: true,
+      playground: true,
     });
   });
 
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
       MCP_HTTP_IDLE_TIMEOUT_MS: '800',
       MCP_HTTP_SSE_KEEP_ALIVE_MS: '100',
       MCP_HTTP_FAST_PATH: 'off',
+      MCP_PLAYGROUND: 'off',
     });
     expect(http).toEqual({
       host: '0.0.0.0',
@@ -104,6 +106,7 @@ describe('loadConfig', () => {
       maxListenStreams: 3,
       timeouts: { headersMs: 500, requestMs: 900, keepAliveMs: 700, idleMs: 800, sseKeepAliveMs: 100 },
       fastPath: false,
+      playground: false,
     });
   });
 
@@ -138,6 +141,16 @@ describe('loadConfig', () => {
   it('rejects a JSON depth limit outside 4 to 1000', () => {
     expect(configProblems({ MCP_HTTP_MAX_JSON_DEPTH: '2' })).toEqual([
       'Invalid configuration: MCP_HTTP_MAX_JSON_DEPTH="2" is not valid: expected an integer from 4 to 1000.',
+    ]);
+  });
+
+  it('offers the playground unless NODE_ENV=production, and MCP_PLAYGROUND decides either way', () => {
+    expect(loadConfig({}).http.playground).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).http.playground).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MCP_PLAYGROUND: 'on' }).http.playground).toBe(true);
+    expect(loadConfig({ MCP_PLAYGROUND: 'off' }).http.playground).toBe(false);
+    expect(configProblems({ MCP_PLAYGROUND: 'yes' })).toEqual([
+      'Invalid configuration: MCP_PLAYGROUND="yes" is not valid: expected one of on, off.',
     ]);
   });
 
