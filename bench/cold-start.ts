@@ -1,8 +1,8 @@
 // Cold start and memory against the bare SDK: spawn → first successful tools/call (through the official client, the
 // way a client starts a stdio server per session or waits for an HTTP server), over stdio and HTTP, for a bare SDK
-// server (bench/cold-sdk-server.ts) and the notes example built in dist; then RSS after boot and after a spell of
-// load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
-import { type ChildProcess, spawn } from 'node:child_process';
+// server (bench/cold-sdk-server.ts) and the notes example, as built in dist and as `kiln bundle` bundles it; then RSS
+// after boot and after a spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -12,7 +12,7 @@ import { meanRss, sampleRss } from './soak-rss.js';
 export type ColdTransport = 'stdio' | 'http';
 
 export interface ColdTarget {
-  readonly server: 'bare SDK' | 'Kiln notes';
+  readonly server: 'bare SDK' | 'Kiln notes' | 'Kiln notes, bundled';
   readonly transport: ColdTransport;
   readonly entry: string;
   readonly args: readonly string[];
@@ -42,19 +42,23 @@ export interface ColdRecord {
 
 const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. */
 export function coldTargets(): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
   const kiln = dist('../examples/notes/main.js');
-  return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => [
-    { server: 'bare SDK', transport, entry: sdk, args: [transport], env: {} },
-    {
-      server: 'Kiln notes',
-      transport,
-      entry: kiln,
-      args: [],
-      env: { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' },
-    },
-  ]);
+  const bundleDir = dist('./notes-bundle');
+  execFileSync(process.execPath, [dist('../src/cli/main.js'), 'bundle', kiln, '--out-dir', bundleDir], {
+    stdio: 'ignore',
+  });
+  const bundled = `${bundleDir}/main.mjs`;
+  return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => {
+    const env = { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' };
+    return [
+      { server: 'bare SDK', transport, entry: sdk, args: [transport], env: {} },
+      { server: 'Kiln notes', transport, entry: kiln, args: [], env },
+      { server: 'Kiln notes, bundled', transport, entry: bundled, args: [], env },
+    ];
+  });
 }
 
 export async function measureColdStart(
