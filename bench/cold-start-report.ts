@@ -38,13 +38,26 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
   const baseline = (r: ColdRecord) => records.find((b) => b.server === 'bare SDK' && b.transport === r.transport);
   const ratio = (value: number, base: number | undefined) =>
     base === undefined ? '-' : `${(value / base).toFixed(2)}×`;
-  const header = ['server', 'transport', 'cold ms', 'ratio', 'min–max', 'RSS boot MB', 'RSS load MB', 'RSS ratio'];
+  const header = [
+    'server',
+    'transport',
+    'cold ms',
+    'ratio',
+    'min–max',
+    'CPU ms',
+    'CPU ratio',
+    'RSS boot MB',
+    'RSS load MB',
+    'RSS ratio',
+  ];
   const rows = records.map((r) => [
     r.server,
     r.transport,
     r.coldMedianMs.toFixed(0),
     ratio(r.coldMedianMs, baseline(r)?.coldMedianMs),
     `${Math.min(...r.coldMs).toFixed(0)}–${Math.max(...r.coldMs).toFixed(0)}`,
+    r.cpuMedianMs.toFixed(0),
+    ratio(r.cpuMedianMs, baseline(r)?.cpuMedianMs),
     r.rssBootMb.toFixed(1),
     r.rssLoadedMb.toFixed(1),
     `${ratio(r.rssBootMb, baseline(r)?.rssBootMb)} / ${ratio(r.rssLoadedMb, baseline(r)?.rssLoadedMb)}`,
@@ -55,6 +68,7 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
   const rule = `|${widths.map((w, i) => (i < 2 ? `${'-'.repeat(w + 2)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [
     `Cold start: spawn → first successful tools/call (official client, 2025 handshake), median of ${settings.runs} runs;`,
+    "CPU ms: the server process's CPU time (user + system) by then, steadier than wall time on a busy machine;",
     `RSS after that call, and after ${settings.loadS} s of notes_get_note with ${settings.concurrency} calls in flight;`,
     'ratio = over the bare SDK server on the same transport.',
     '',
