@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { coldStartSection } from './cold-start-report.js';
 import { failed, type RoundResult, renderTable, summarise, writeResults } from './report.js';
 import {
   answersWith,
@@ -108,6 +109,8 @@ try {
   );
   process.stdout.write(`\n${renderTable(records, settings)}\n\nResults: ${resultsPath}\n`);
   await writeResults(resultsPath, settings, records);
+  // Cold start and memory against the bare SDK, over stdio and HTTP, in a section of its own (bench/cold-start.ts).
+  if (only.test('cold start')) process.stdout.write(`\n${await coldStartSection()}\n`);
   const bad = records.filter(failed);
   if (bad.length > 0) {
     process.stderr.write(`\nRuns with errors or non-2xx responses: ${bad.map((r) => r.server).join(', ')}\n`);

@@ -3,14 +3,16 @@
 // handlers on both eras. Refusals follow RFC 6750 and the MCP authorization spec: 401 with a WWW-Authenticate
 // challenge naming the protected resource metadata (RFC 9728) for a missing or bad token, 400 for a token in the
 // query string, 403 `insufficient_scope` naming every scope the operation needs, and 503 (never 401) when the token
-// could not be verified at all, so a client keeps a good token through an authorization-server outage.
+// could not be verified at all, so a client keeps a good token through an authorization-server outage. The host loads
+// this file (and with it mcp-kiln/auth and jose) only when auth is on.
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { edgeError, jsonRpcErrorResponse } from '../../src/errors/index.js';
+import type { FastifyRequest } from 'fastify';
+import { edgeError } from '../../src/errors/index.js';
 import type { Logger } from '../../src/index.js';
 import { AuthUnavailableError, type BearerAuth, InvalidTokenError } from '../auth/index.js';
 import { EdgeRejection } from './edge-rejection.js';
+import { challenge } from './scope-refusal.js';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -68,34 +70,6 @@ export function bearerGate(auth: BearerAuth, endpoint: string, metadataUrl: () =
   };
 }
 
-/** The 403 step-up answer: one challenge naming every scope the request needs (MCP authorization, SEP-2350). */
-export function refuseInsufficientScope(
-  reply: FastifyReply,
-  requiredScopes: readonly string[],
-  body: unknown,
-  metadataUrl: string,
-): FastifyReply {
-  const scope = requiredScopes.join(' ');
-  return reply
-    .code(403)
-    .header('www-authenticate', challenge({ error: 'insufficient_scope', scope, resource_metadata: metadataUrl }))
-    .type('application/json')
-    .send(
-      jsonRpcErrorResponse(
-        requestIdOf(body),
-        edgeError('insufficient_scope', `This request needs the scope ${scope}, which the token lacks.`, {
-          requiredScopes: [...requiredScopes],
-        }),
-      ),
-    );
-}
-
-/** `Bearer k="v", ...`, each value quoted; a quote or backslash in a value is dropped (RFC 6750 §3 grammar). */
-export function challenge(params: Readonly<Record<string, string>>): string {
-  const pairs = Object.entries(params).map(([key, value]) => `${key}="${value.replace(/["\\]/g, '')}"`);
-  return pairs.length > 0 ? `Bearer ${pairs.join(', ')}` : 'Bearer';
-}
-
 /** The token of the one `Authorization: Bearer` header; undefined when there is none (or another scheme). */
 function bearerToken(raw: IncomingMessage): string | undefined {
   const header = raw.headers.authorization;
@@ -106,9 +80,4 @@ function bearerToken(raw: IncomingMessage): string | undefined {
 function queryOf(url: string): string | undefined {
   const query = url.indexOf('?');
   return query < 0 ? undefined : url.slice(query + 1);
-}
-
-function requestIdOf(body: unknown): string | number | null {
-  const id = (body as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }

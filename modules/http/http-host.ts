@@ -14,9 +14,8 @@ import {
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { edgeError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle, type HttpConfig, type KilnHost, principalOf } from '../../src/index.js';
-import { BearerAuth, type BearerAuthOptions } from '../auth/index.js';
+import type { BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accept-header.js';
-import { bearerGate, refuseInsufficientScope } from './bearer-gate.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
 import { refuseOtherMethods } from './endpoint-methods.js';
 import { isLegacyPost } from './era-of.js';
@@ -31,6 +30,7 @@ import { serveLandingPage } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
+import { refuseInsufficientScope } from './scope-refusal.js';
 import { publishOn } from './tenant-events.js';
 import { TenantListenStreams } from './tenant-listen-streams.js';
 
@@ -87,12 +87,14 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     originValidation([...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)]),
   );
 
-  // When auth is on every endpoint request carries a verified token; the challenges name the metadata document.
-  const bearer = options.auth ? new BearerAuth(options.auth) : undefined;
+  // When auth is on every endpoint request carries a verified token; the challenges name the metadata document. The
+  // auth module (jose) and the gate load only then: an open endpoint never pays for them at start.
+  const bearer = options.auth ? new (await import('../auth/index.js')).BearerAuth(options.auth) : undefined;
   const catalog = app.catalog();
   // The resource URI is the configured one, or the endpoint's URL (known once the server listens).
   const challengeUrl = () => metadataUrlOf(bearer?.resource ?? endpointUrl);
   if (bearer) {
+    const { bearerGate } = await import('./bearer-gate.js');
     fastify.addHook('onRequest', bearerGate(bearer, endpoint, challengeUrl, logger));
     serveResourceMetadata(fastify, {
       auth: bearer,

@@ -11,6 +11,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   lint: async () => (await import('./lint-command.js')).lintCommand,
   inspect: async () => (await import('./inspect-command.js')).inspectCommand,
   new: async () => (await import('./new-command.js')).newCommand,
+  bundle: async () => (await import('./bundle-command.js')).bundleCommand,
 };
 
 async function run(argv: readonly string[]): Promise<CommandResult> {

@@ -2,9 +2,11 @@
 // compiled with Ajv once at boot; per call, the validator's errors become issues in the shape the input pipeline
 // already reads (zod's), so drop → alias → validate → repair and the invalid_arguments envelope work the same for
 // both kinds of schema. Only local `$ref`s resolve: Ajv is given no loader, so a network `$ref` fails at boot (the
-// spec forbids dereferencing one automatically).
-import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// spec forbids dereferencing one automatically). Ajv is required on first use, not imported: most apps declare only zod
+// schemas, and loading Ajv is a good part of a cold start they would pay for nothing.
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, Options } from 'ajv/dist/2020.js';
+import type addFormats from 'ajv-formats';
 import type { z } from 'zod';
 import { X_MCP_HEADER } from '../../decorators/header-param.js';
 import type { JsonSchemaObject } from '../../decorators/json-schema.js';
@@ -51,8 +53,12 @@ function validatorInstance(): Ajv2020 {
       error: (...args: unknown[]) => warningsOfCurrentCompile.push(args.map(String).join(' ')),
     },
   };
-  const instance = new Ajv2020(options);
-  addFormatsModule.default(instance);
+  // Both are CommonJS, so a synchronous require keeps boot-time compilation synchronous.
+  const require = createRequire(import.meta.url);
+  const { Ajv2020: Validator } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormatsTo = (require('ajv-formats') as typeof addFormats).default;
+  const instance = new Validator(options);
+  addFormatsTo(instance);
   instance.addKeyword({ keyword: X_MCP_HEADER, schemaType: 'string' });
   ajv = instance;
   return instance;

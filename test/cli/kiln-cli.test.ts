@@ -15,11 +15,12 @@ describe('kiln', () => {
     const help = await runKiln(['--help']);
     expect(help).toMatchObject({ exitCode: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: kiln <command>/);
-    for (const command of ['lint <entry>', 'inspect <entry>', 'new <name>']) expect(help.stdout).toContain(command);
+    for (const command of ['lint <entry>', 'inspect <entry>', 'new <name>', 'bundle <entry>'])
+      expect(help.stdout).toContain(command);
     expect((await runKiln([])).exitCode).toBe(2);
   });
 
-  it.each(['lint', 'inspect', 'new'])('prints the help of kiln %s', async (command) => {
+  it.each(['lint', 'inspect', 'new', 'bundle'])('prints the help of kiln %s', async (command) => {
     const { exitCode, stdout } = await runKiln([command, '--help']);
     expect(exitCode).toBe(0);
     expect(stdout).toMatch(new RegExp(`^Usage: kiln ${command} `));
@@ -28,7 +29,7 @@ describe('kiln', () => {
   it('refuses an unknown command and an unknown flag with exit 2', async () => {
     const unknown = await runKiln(['serve']);
     expect(unknown).toMatchObject({ exitCode: 2, stdout: '' });
-    expect(unknown.stderr).toContain("unknown command 'serve'. Commands: lint, inspect, new.");
+    expect(unknown.stderr).toContain("unknown command 'serve'. Commands: lint, inspect, new, bundle.");
     const flag = await runKiln(['lint', NOTES, '--fix']);
     expect(flag.exitCode).toBe(2);
     expect(flag.stderr).toContain("Unknown option '--fix'");

@@ -1,0 +1,238 @@
+// Cold start and memory against the bare SDK: spawn → first successful tools/call (through the official client, the
+// way a client starts a stdio server per session or waits for an HTTP server), over stdio and HTTP, for a bare SDK
+// server (bench/cold-sdk-server.ts) and the notes example, as built in dist and as `kiln bundle` bundles it; then RSS
+// after boot and after a spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once, setMaxListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { meanRss, sampleRss } from './soak-rss.js';
+
+export type ColdTransport = 'stdio' | 'http';
+
+export interface ColdTarget {
+  readonly server: 'bare SDK' | 'Kiln notes' | 'Kiln notes, bundled';
+  readonly transport: ColdTransport;
+  readonly entry: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface ColdSettings {
+  /** Measured runs per target (after one discarded warm-up). */
+  readonly runs: number;
+  /** Seconds of tools/call load before the loaded RSS is read. */
+  readonly loadS: number;
+  /** Calls in flight during the load. */
+  readonly concurrency: number;
+}
+
+export interface ColdRecord {
+  readonly server: ColdTarget['server'];
+  readonly transport: ColdTransport;
+  /** Spawn → first successful tools/call, each measured run. */
+  readonly coldMs: readonly number[];
+  readonly coldMedianMs: number;
+  /** The server process's CPU time (user + system) at its first answer, median: steadier than wall time on a busy machine. */
+  readonly cpuMedianMs: number;
+  readonly rssBootMb: number;
+  readonly rssLoadedMb: number;
+  readonly loadCallsPerSec: number;
+  readonly loadFailures: number;
+}
+
+// The SDK client's StreamableHTTPClientTransport (2.4) joins each request's signal to its own long-lived one with a
+// listener it removes only on abort, so a client making thousands of calls trips Node's leak warning once per call
+// past 1,500. The leak is the load generator's (this process), not the servers', so the warning is raised out of reach.
+setMaxListeners(1_000_000);
+
+const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. */
+export function coldTargets(): ColdTarget[] {
+  const sdk = dist('./cold-sdk-server.js');
+  const kiln = dist('../examples/notes/main.js');
+  const bundleDir = dist('./notes-bundle');
+  execFileSync(process.execPath, [dist('../src/cli/main.js'), 'bundle', kiln, '--out-dir', bundleDir], {
+    stdio: 'ignore',
+  });
+  const bundled = `${bundleDir}/main.mjs`;
+  return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => {
+    const env = { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' };
+    return [
+      { server: 'bare SDK', transport, entry: sdk, args: [transport], env: {} },
+      { server: 'Kiln notes', transport, entry: kiln, args: [], env },
+      { server: 'Kiln notes, bundled', transport, entry: bundled, args: [], env },
+    ];
+  });
+}
+
+export async function measureColdStart(
+  settings: ColdSettings,
+  targets: readonly ColdTarget[] = coldTargets(),
+  progress: (line: string) => void = () => {},
+): Promise<ColdRecord[]> {
+  const coldMs = new Map<ColdTarget, number[]>(targets.map((target) => [target, []]));
+  const cpuMs = new Map<ColdTarget, number[]>(targets.map((target) => [target, []]));
+  for (let run = 0; run <= settings.runs; run++) {
+    for (const target of run % 2 === 0 ? targets : [...targets].reverse()) {
+      const started = await launch(target);
+      await started.close();
+      if (run > 0) {
+        coldMs.get(target)!.push(started.coldMs);
+        cpuMs.get(target)!.push(started.cpuMs);
+      }
+      progress(`cold start ${run === 0 ? 'warm-up' : `run ${run}`} ${label(target)}: ${started.coldMs.toFixed(0)} ms`);
+    }
+  }
+  const records: ColdRecord[] = [];
+  for (const target of targets) {
+    const started = await launch(target);
+    try {
+      const memory = await loadWithRss(started, settings);
+      const runs = coldMs.get(target)!;
+      records.push({
+        server: target.server,
+        transport: target.transport,
+        coldMs: runs,
+        coldMedianMs: median(runs),
+        cpuMedianMs: median(cpuMs.get(target)!),
+        ...memory,
+      });
+      progress(
+        `RSS ${label(target)}: ${memory.rssBootMb.toFixed(1)} MB boot, ${memory.rssLoadedMb.toFixed(1)} MB loaded`,
+      );
+    } finally {
+      await started.close();
+    }
+  }
+  return records;
+}
+
+export function label(target: Pick<ColdTarget, 'server' | 'transport'>): string {
+  return `${target.server} (${target.transport})`;
+}
+
+interface Started {
+  readonly client: Client;
+  readonly pid: number;
+  readonly coldMs: number;
+  readonly cpuMs: number;
+  readonly noteId: string;
+  close(): Promise<void>;
+}
+
+async function launch(target: ColdTarget): Promise<Started> {
+  const env = { ...getDefaultEnvironment(), ...target.env };
+  const client = new Client({ name: 'kiln-cold-start', version: '0.1.0' });
+  const began = performance.now();
+  if (target.transport === 'stdio') {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [target.entry, ...target.args],
+      env,
+      stderr: 'ignore',
+    });
+    await client.connect(transport);
+    const noteId = await createNote(client, target);
+    const coldMs = performance.now() - began;
+    const pid = transport.pid!;
+    return { client, pid, coldMs, cpuMs: cpuTimeMs(pid), noteId, close: () => client.close() };
+  }
+  const child = spawn(process.execPath, [target.entry, ...target.args], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const endpoint = await endpointOf(child, target);
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    const noteId = await createNote(client, target);
+    const coldMs = performance.now() - began;
+    const cpuMs = cpuTimeMs(child.pid!);
+    const close = async () => {
+      await client.close();
+      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+    };
+    return { client, pid: child.pid!, coldMs, cpuMs, noteId, close };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+/** Reads the child's stdout until it names its MCP endpoint (Kiln's banner line; the baseline prints the same). */
+async function endpointOf(child: ChildProcess, target: ColdTarget): Promise<string> {
+  let seen = '';
+  const stdout = child.stdout!.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: string) => {
+      seen += chunk;
+      const match = /MCP endpoint: (\S+)/.exec(seen);
+      if (!match) return;
+      stdout.off('data', onData);
+      stdout.resume();
+      resolve(match[1]!);
+    };
+    stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${label(target)} exited with code ${code} before listening.`)));
+  });
+}
+
+async function createNote(client: Client, target: ColdTarget): Promise<string> {
+  const result = await client.callTool({
+    name: 'notes_create_note',
+    arguments: { title: 'Cold start', body: 'Written by the first tools/call.', tags: ['bench'] },
+  });
+  const id = (result.structuredContent as { id?: unknown } | undefined)?.id;
+  if (result.isError || typeof id !== 'string') {
+    throw new Error(`${label(target)}: the first tools/call did not create a note: ${JSON.stringify(result)}`);
+  }
+  return id;
+}
+
+/** RSS right after the first call, then `concurrency` notes_get_note calls in flight for `loadS` seconds. */
+async function loadWithRss(started: Started, settings: ColdSettings) {
+  const rss = sampleRss(started.pid, 500);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const rssBootMb = meanRss(rss.samples, 0, 0.6);
+  const loadStarted = rss.samples.at(-1)?.atS ?? 0;
+  const deadline = performance.now() + settings.loadS * 1000;
+  let calls = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const result = await started.client
+        .callTool({ name: 'notes_get_note', arguments: { id: started.noteId } })
+        .catch(() => ({ isError: true }));
+      if (result.isError) failures++;
+      else calls++;
+    }
+  };
+  await Promise.all(Array.from({ length: settings.concurrency }, worker));
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  rss.stop();
+  // The last five seconds of load, so one sample taken mid-collection does not decide the figure.
+  const end = loadStarted + settings.loadS;
+  return {
+    rssBootMb,
+    rssLoadedMb: meanRss(rss.samples, Math.max(loadStarted, end - 5), end + 1),
+    loadCallsPerSec: calls / settings.loadS,
+    loadFailures: failures,
+  };
+}
+
+/** A process's user + system CPU time from /proc (Linux, in clock ticks of 10 ms); NaN elsewhere. */
+function cpuTimeMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
