@@ -56,6 +56,7 @@ export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
 export type { ChangeNotifier, ChangeSink, TaskStatusChange } from './notifications/change-notifier.js';
 export { type Principal, principalKey, principalOf } from './protocol/principal.js';
+export type { DetailedTask, TaskWatch } from './tasks/task-watch.js';
 export type {
   ContextState,
   StorageEntry,
