@@ -6,10 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   SERVER_INFO_META_KEY,
-  SUBSCRIPTION_ID_META_KEY,
   type ServerCapabilities,
   type ServerEvent,
   type ServerEventBus,
+  SUBSCRIPTION_ID_META_KEY,
 } from '@modelcontextprotocol/server';
 import { JsonRpcErrorCode, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../src/errors/index.js';
 import { type AppPort, type DetailedTask, principalOf, type TaskWatch } from '../../src/index.js';
@@ -105,8 +105,8 @@ export class TaskListenStreams {
     });
     send('notifications/subscriptions/acknowledged', { notifications: honored });
     let closed = false;
-    const keepAlive = setInterval(() => write(': keepalive\n\n'), this.keepAliveMs);
-    keepAlive.unref();
+    const keepAlive = this.keepAliveMs > 0 ? setInterval(() => write(': keepalive\n\n'), this.keepAliveMs) : undefined;
+    keepAlive?.unref();
     const teardown = (graceful: boolean) => {
       if (closed) return;
       closed = true;
@@ -185,7 +185,8 @@ function accepts(filter: ListenFilter, event: ServerEvent): boolean {
 }
 
 function notificationOf(event: ServerEvent): [string, Record<string, unknown>] {
-  if (event.kind === 'resource_updated') return ['notifications/resources/updated', { ...event.params, uri: event.uri }];
+  if (event.kind === 'resource_updated')
+    return ['notifications/resources/updated', { ...event.params, uri: event.uri }];
   const method = {
     tools_list_changed: 'notifications/tools/list_changed',
     prompts_list_changed: 'notifications/prompts/list_changed',

@@ -35,7 +35,8 @@ export function publishOn(bus: ServerEventBus): ChangeSink {
     promptsChanged: () => bus.publish({ kind: 'prompts_list_changed' }),
     resourcesChanged: (tenantId) => bus.publish(scoped({ kind: 'resources_list_changed' }, tenantId)),
     resourceUpdated: (uri, tenantId) => bus.publish(scoped({ kind: 'resource_updated', uri }, tenantId)),
-    taskStatus: (change) => bus.publish({ kind: 'task_status', ...change } as TaskStatusEvent as unknown as ServerEvent),
+    taskStatus: (change) =>
+      bus.publish({ kind: 'task_status', ...change } as TaskStatusEvent as unknown as ServerEvent),
   };
 }
 
