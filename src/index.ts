@@ -56,7 +56,6 @@ export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
 export type { ChangeNotifier, ChangeSink, TaskStatusChange } from './notifications/change-notifier.js';
 export { type Principal, principalKey, principalOf } from './protocol/principal.js';
-export type { DetailedTask, TaskWatch } from './tasks/task-watch.js';
 export type {
   ContextState,
   StorageEntry,
@@ -66,4 +65,5 @@ export type {
   StorageService,
   StorageSetOptions,
 } from './storage/index.js';
+export type { DetailedTask, TaskWatch } from './tasks/task-watch.js';
 export { type StdioServeOptions, stdio } from './transports/stdio-transport.js';

@@ -31,8 +31,8 @@ import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
 import { refuseInsufficientScope } from './scope-refusal.js';
-import { publishOn } from './tenant-events.js';
 import { TaskListenStreams } from './task-listen-streams.js';
+import { publishOn } from './tenant-events.js';
 import { TenantListenStreams } from './tenant-listen-streams.js';
 
 export interface HttpServing extends HostHandle {
