@@ -86,7 +86,7 @@ const SUITES: readonly Suite[] = [
     ],
     skippedBySuite: {
       'tasks-status-notifications':
-        'the suite reports it SKIPPED until its harness listens on subscriptions/listen; Kiln does not send notifications/tasks yet',
+        'the suite reports it SKIPPED until its harness listens on subscriptions/listen; Kiln sends notifications/tasks there (test/tasks/tasks-notifications.test.ts)',
     },
     notYet: {},
     coversEveryScenario: true,

@@ -54,7 +54,7 @@ export type { InputOptions } from './definitions/input/index.js';
 export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './di/tokens.js';
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
-export type { ChangeNotifier, ChangeSink } from './notifications/change-notifier.js';
+export type { ChangeNotifier, ChangeSink, TaskStatusChange } from './notifications/change-notifier.js';
 export { type Principal, principalKey, principalOf } from './protocol/principal.js';
 export type {
   ContextState,
@@ -65,4 +65,5 @@ export type {
   StorageService,
   StorageSetOptions,
 } from './storage/index.js';
+export type { DetailedTask, TaskWatch } from './tasks/task-watch.js';
 export { type StdioServeOptions, stdio } from './transports/stdio-transport.js';

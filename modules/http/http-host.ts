@@ -31,6 +31,7 @@ import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
 import { refuseInsufficientScope } from './scope-refusal.js';
+import { TaskListenStreams } from './task-listen-streams.js';
 import { publishOn } from './tenant-events.js';
 import { TenantListenStreams } from './tenant-listen-streams.js';
 
@@ -132,6 +133,8 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   const modern = modernHandler(bus);
   // Under auth, each tenant's listen streams hear only their tenant's resource events (and the unscoped ones).
   const tenantListens = bearer ? new TenantListenStreams(bus, modernHandler, config.maxBodyBytes) : undefined;
+  // A listen naming tasks (notifications/tasks) is Kiln's own: the SDK's listen router has no such filter.
+  const taskListens = new TaskListenStreams(app, bus, config.timeouts.sseKeepAliveMs);
   const detachBus = app.onChange(publishOn(bus));
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
   const legacy = new LegacySessionLeg(app, config, { ...options, bus }, (error) => failures.report(error));
@@ -174,6 +177,9 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     }
     reply.hijack();
     if (legacyEra) return serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, body));
+    if (listen && taskListens.claims(body)) {
+      return serve(request.raw, reply.raw, () => taskListens.serve(request.raw, reply.raw, body));
+    }
     if (listen && tenantListens) {
       const { tenantId } = principalOf(request.raw.auth);
       return serve(request.raw, reply.raw, () => tenantListens.serve(tenantId, request.raw, reply.raw, body));
@@ -282,6 +288,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
       for (const stop of stopObserving) stop();
       await legacy.closeAll();
       await modern.close();
+      taskListens.closeAll();
       await tenantListens?.close();
       await fast?.close();
       for (const socket of unusedSockets) socket.destroy();

@@ -337,5 +337,6 @@ function notify(notifications: ChangeSink, event: ServerEvent): void {
   if (event.kind === 'tools_list_changed') notifications.toolsChanged();
   else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
   else if (event.kind === 'resources_list_changed') notifications.resourcesChanged(eventTenant(event));
-  else notifications.resourceUpdated(event.uri, eventTenant(event));
+  else if (event.kind === 'resource_updated') notifications.resourceUpdated(event.uri, eventTenant(event));
+  // Kiln's task_status events are for 2026-07-28 listen streams only.
 }

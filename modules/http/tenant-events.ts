@@ -3,10 +3,22 @@
 // every event of the bus it is given to every stream, so each tenant's streams are served from a view of the bus
 // that passes only that tenant's events and the unscoped ones (tool and prompt lists, background publishers).
 import type { ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
-import type { ChangeSink } from '../../src/index.js';
+import type { ChangeSink, TaskStatusChange } from '../../src/index.js';
 
 /** A bus event, with the tenant it is scoped to when a request of that tenant published it. */
 export type TenantScopedEvent = ServerEvent & { readonly tenantId?: string };
+
+/**
+ * A task's status change on the bus (Kiln's own kind; the SDK's listen router and 2025 sessions pass it by). Always
+ * scoped to its tenant, and further to the caller that owns the task.
+ */
+export type TaskStatusEvent = TaskStatusChange & { readonly kind: 'task_status' };
+
+/** The task status change an event carries; undefined for every other event. */
+export function taskStatusOf(event: ServerEvent): TaskStatusChange | undefined {
+  const candidate = event as unknown as Partial<TaskStatusEvent>;
+  return candidate.kind === 'task_status' ? (candidate as TaskStatusEvent) : undefined;
+}
 
 /** The tenant an event is scoped to; undefined for an event every client hears. */
 export function eventTenant(event: ServerEvent): string | undefined {
@@ -23,6 +35,8 @@ export function publishOn(bus: ServerEventBus): ChangeSink {
     promptsChanged: () => bus.publish({ kind: 'prompts_list_changed' }),
     resourcesChanged: (tenantId) => bus.publish(scoped({ kind: 'resources_list_changed' }, tenantId)),
     resourceUpdated: (uri, tenantId) => bus.publish(scoped({ kind: 'resource_updated', uri }, tenantId)),
+    taskStatus: (change) =>
+      bus.publish({ kind: 'task_status', ...change } as TaskStatusEvent as unknown as ServerEvent),
   };
 }
 

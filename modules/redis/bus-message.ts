@@ -29,7 +29,13 @@ export function decodeBusMessage(text: string): BusMessage | undefined {
   return event ? { from: parsed.from, event } : undefined;
 }
 
-function decodeEvent({ kind, uri, params, tenantId }: Record<string, unknown>): ServerEvent | undefined {
+function decodeEvent({ kind, uri, params, tenantId, owner, task }: Record<string, unknown>): ServerEvent | undefined {
+  // A task's status change (notifications/tasks): its tenant, owner and DetailedTask, all required.
+  if (kind === 'task_status') {
+    const valid = typeof tenantId === 'string' && typeof owner === 'string' && isRecord(task);
+    if (!valid || typeof task.taskId !== 'string' || typeof task.status !== 'string') return undefined;
+    return { kind, tenantId, owner, task } as unknown as ServerEvent;
+  }
   // The tenant a resource event is scoped to travels with it, so another instance delivers it to that tenant only.
   const extra = {
     ...(isRecord(params) ? { params: params as ServerEvent['params'] } : {}),

@@ -11,6 +11,7 @@ import type { ModernCall, ModernCallAnswer } from '../protocol/direct-call.js';
 import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { SinkClient } from '../protocol/server-sink.js';
+import type { TaskWatch } from '../tasks/task-watch.js';
 import type { HeaderCarrier, HostGauge, HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { AppCatalog } from './app-catalog.js';
 
@@ -83,4 +84,9 @@ export interface AppPort {
    * Rejects with the error a protocol server's handler would throw.
    */
   runModernCall(call: ModernCall): Promise<ModernCallAnswer>;
+  /**
+   * The Tasks extension's status notifications for the caller `authInfo` names: its tasks as they stand, and which
+   * status changes (`ChangeSink.taskStatus`) are its own. Undefined when the app serves no task tool.
+   */
+  watchTasks(authInfo: AuthInfo | undefined): TaskWatch | undefined;
 }

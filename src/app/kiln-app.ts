@@ -28,6 +28,7 @@ import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import { scopeChallenge } from '../protocol/scope-gate.js';
 import { type SinkClient, serverSink } from '../protocol/server-sink.js';
+import { type TaskWatch, watchTasks } from '../tasks/task-watch.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';
@@ -79,6 +80,11 @@ export class KilnApp implements AppPort {
 
   runModernCall(call: ModernCall): Promise<ModernCallAnswer> {
     return runModernCall(this.runtime, call);
+  }
+
+  watchTasks(authInfo: AuthInfo | undefined): TaskWatch | undefined {
+    const tasks = this.runtime.tasks;
+    return tasks && watchTasks(tasks.runner, authInfo);
   }
 
   onChange(sink: ChangeSink): () => void {

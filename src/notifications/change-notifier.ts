@@ -1,7 +1,16 @@
 // The app's one channel for list-changed and resource-updated notifications, in and out of requests. Transports
 // attach sinks (each stdio connection, the HTTP bus and its live 2025 sessions); publishing fans out to all of them.
 // Resource events may name a tenant: what a request of tenant A changed is news for tenant A's clients only. The
-// tool and prompt lists are the same for every tenant, so their events never name one.
+// tool and prompt lists are the same for every tenant, so their events never name one. A task's status changes
+// (the Tasks extension's notifications/tasks) always name the tenant and the caller that owns the task.
+
+/** A task's new status, as the DetailedTask tasks/get would answer at that moment. */
+export interface TaskStatusChange {
+  readonly tenantId: string;
+  /** The principal the task is bound to (principalKeyOf): only that caller may hear of it. */
+  readonly owner: string;
+  readonly task: Readonly<Record<string, unknown>> & { readonly taskId: string; readonly status: string };
+}
 
 export interface ChangeSink {
   toolsChanged(): void;
@@ -10,6 +19,8 @@ export interface ChangeSink {
   resourcesChanged(tenantId?: string): void;
   /** `tenantId` scopes the event to one tenant's clients; omitted, every client hears it. */
   resourceUpdated(uri: string, tenantId?: string): void;
+  /** Optional: a sink without it (stdio, 2025 sessions) does not carry task status notifications. */
+  taskStatus?(change: TaskStatusChange): void;
 }
 
 export class ChangeNotifier implements ChangeSink {
@@ -27,6 +38,7 @@ export class ChangeNotifier implements ChangeSink {
   readonly resourcesChanged = (tenantId?: string): void => this.each((sink) => sink.resourcesChanged(tenantId));
   readonly resourceUpdated = (uri: string, tenantId?: string): void =>
     this.each((sink) => sink.resourceUpdated(uri, tenantId));
+  readonly taskStatus = (change: TaskStatusChange): void => this.each((sink) => sink.taskStatus?.(change));
 
   // A failing sink (a closed connection) must not keep the others from hearing about the change.
   private each(deliver: (sink: ChangeSink) => void): void {

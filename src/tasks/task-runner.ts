@@ -123,7 +123,7 @@ export class TaskRunner {
     const live = this.live.get(liveKey(tenantId, taskId));
     if (live) return this.stop(live, 'cancelled', { statusMessage: 'Cancelled at the client’s request.' });
     if (record.status === 'input_required' && (await this.store.claimParked(tenantId, taskId))) {
-      await this.store.write(tenantId, terminal(record, 'cancelled', 'Cancelled at the client’s request.'));
+      await this.writeStatus(tenantId, terminal(record, 'cancelled', 'Cancelled at the client’s request.'));
       return;
     }
     await this.store.requestCancel(tenantId, record);
@@ -141,8 +141,9 @@ export class TaskRunner {
     const live: LiveTask = { tenantId, record, controller, done: false, writes: Promise.resolve(), timers: [] };
     // The lease first: a reader that finds the record `working` must find its lease too, or it would call it lost.
     await this.store.renewLease(tenantId, record.taskId, this.instanceId);
+    // A new task's first status travels in its CreateTaskResult; a resumed one's is news to listeners.
     if (record.rounds === 0) await this.store.create(tenantId, record);
-    else await this.store.write(tenantId, record);
+    else await this.writeStatus(tenantId, record);
     this.live.set(liveKey(tenantId, record.taskId), live);
     const beat = setInterval(() => void this.beat(live), Math.max(250, Math.floor(this.config.leaseMs / 3)));
     const expiry = setTimeout(() => void this.expire(live), msUntilExpiry(record));
@@ -216,6 +217,7 @@ export class TaskRunner {
     await this.enqueue(live, () => this.store.write(tenantId, record));
     await this.store.park(tenantId, record);
     await this.store.dropLease(tenantId, record.taskId);
+    this.announce(tenantId, record);
     // Answers that arrived between the record and the token found no token to take: look once more.
     await this.resumeIfAnswered(tenantId, record);
   }
@@ -227,7 +229,7 @@ export class TaskRunner {
     const resumed = resumedRecord(record, answers);
     await this.store.clearAnswers(tenantId, record.taskId, wireKeys);
     if (await this.store.cancelRequested(tenantId, record.taskId)) {
-      await this.store.write(tenantId, terminal(resumed, 'cancelled', 'Cancelled at the client’s request.'));
+      await this.writeStatus(tenantId, terminal(resumed, 'cancelled', 'Cancelled at the client’s request.'));
       return;
     }
     const live = await this.open(tenantId, resumed, new AbortController());
@@ -262,6 +264,7 @@ export class TaskRunner {
     const record = Object.assign(terminal(live.record, status, fields.statusMessage), fields);
     await this.enqueue(live, () => this.store.write(live.tenantId, record));
     await this.store.dropLease(live.tenantId, record.taskId);
+    this.announce(live.tenantId, record);
   }
 
   /** Stops the timers and forgets the task here; its record is written by the caller. */
@@ -276,6 +279,16 @@ export class TaskRunner {
     const next = live.writes.then(write, write).then(() => undefined);
     live.writes = next.catch(() => undefined);
     return next;
+  }
+
+  /** Writes a record whose status changed, then tells listeners (notifications/tasks on any instance's streams). */
+  private async writeStatus(tenantId: string, record: TaskRecord): Promise<void> {
+    await this.store.write(tenantId, record);
+    this.announce(tenantId, record);
+  }
+
+  private announce(tenantId: string, record: TaskRecord): void {
+    this.runtime.notifier.taskStatus?.({ tenantId, owner: record.owner, task: detailedTask(record) });
   }
 
   private async readOwned(tenantId: string, taskId: string, owner: string): Promise<TaskRecord> {
@@ -294,7 +307,7 @@ export class TaskRunner {
     const settled = (await this.store.cancelRequested(tenantId, record.taskId))
       ? terminal(latest, 'cancelled', 'Cancelled at the client’s request.')
       : lostRecord(latest);
-    await this.store.write(tenantId, settled);
+    await this.writeStatus(tenantId, settled);
     return settled;
   }
 }

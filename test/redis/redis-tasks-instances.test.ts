@@ -2,12 +2,14 @@
 // lease. A task started on A is polled, cancelled and collected on B; input asked on A is answered on B, which runs
 // the next round itself; a round-robin proxy with no stickiness serves a whole task; and when the instance running a
 // task is killed, the next reader reports it failed (task_owner_lost), while a task parked on input carries on from
-// the other instance. The processes are shared by every case; the last one kills an instance.
+// the other instance; a listen stream on B hears the status changes of a task on A (notifications/tasks over the
+// Redis bus). The processes are shared by every case; the last one kills an instance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frameMessage } from '../http/helpers/sse-frames.js';
 import { EVERYTHING_SERVER } from '../integration/helpers/built-servers.js';
 import type { KilnProcess } from '../support/kiln-process.js';
 import { type KilnRedisCluster, startKilnRedisCluster } from '../support/kiln-redis-cluster.js';
-import { tasksClient } from '../tasks/helpers/tasks-http.js';
+import { listenForTasks, tasksClient } from '../tasks/helpers/tasks-http.js';
 
 const LEASE_MS = 1500;
 
@@ -30,6 +32,34 @@ afterAll(async () => {
 });
 
 const on = (instance: KilnProcess) => tasksClient(instance.endpoint);
+
+describe('notifications/tasks across instances', () => {
+  it('reach a listen stream on B for a task running on A, through the Redis bus, without polling', async () => {
+    const created = await on(a).result('tools/call', { name: 'confirm_delete', arguments: { filename: 'n.txt' } });
+    const taskId = String(created.taskId);
+    const answer = await listenForTasks(b.endpoint, { taskIds: [taskId] });
+    if (!('stream' in answer)) throw new Error(`The listen was refused: ${JSON.stringify(answer)}`);
+    const { stream } = answer;
+    try {
+      expect(answer.ack).toMatchObject({ params: { notifications: { taskIds: [taskId] } } });
+      const seen: string[] = [];
+      const next = async () => {
+        const note = frameMessage(await stream.next(10_000)) as unknown as { params: { status: string } };
+        seen.push(note.params.status);
+        return note.params.status;
+      };
+      while ((await next()) !== 'input_required') {}
+      await on(a).result('tasks/update', {
+        taskId,
+        inputResponses: { confirm: { action: 'accept', content: { confirm: false } } },
+      });
+      while ((await next()) !== 'completed') {}
+      expect(seen.slice(-2)).toEqual(['working', 'completed']);
+    } finally {
+      stream.close();
+    }
+  });
+});
 
 describe('a task started on one instance', () => {
   it('is polled and cancelled on the other, which sees it cancelled once the runner notices', async () => {

@@ -1,7 +1,8 @@
 // A 2026-07-28 client of the Tasks extension over plain HTTP. The official SDK client refuses a tools/call answered
 // with `resultType: "task"` (UNSUPPORTED_RESULT_TYPE), so calls go out as a client of the extension sends them: the
 // per-request envelope declaring io.modelcontextprotocol/tasks, and the Mcp-Method / Mcp-Name routing headers.
-import { MODERN_VERSION } from '../../http/helpers/http-server.js';
+import { MCP_ACCEPT, MODERN_VERSION } from '../../http/helpers/http-server.js';
+import { frameMessage, SseStream } from '../../http/helpers/sse-frames.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -30,13 +31,14 @@ let nextId = 1;
 /** A client of `endpoint`; `declares: false` leaves the extension out of its capabilities. */
 export function tasksClient(
   endpoint: string,
-  options: { readonly declares?: boolean; readonly capabilities?: Record<string, unknown> } = {},
+  options: {
+    readonly declares?: boolean;
+    readonly capabilities?: Record<string, unknown>;
+    /** Extra request headers, e.g. a bearer token. */
+    readonly headers?: Record<string, string>;
+  } = {},
 ): TasksHttpClient {
-  const capabilities = {
-    elicitation: {},
-    ...options.capabilities,
-    ...(options.declares === false ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
-  };
+  const capabilities = clientCapabilities(options);
   const request = async (method: string, params: Record<string, unknown> = {}, at = endpoint) => {
     const name = method === 'tools/call' ? params.name : method.startsWith('tasks/') ? params.taskId : undefined;
     const response = await fetch(at, {
@@ -47,19 +49,13 @@ export function tasksClient(
         'mcp-protocol-version': MODERN_VERSION,
         'mcp-method': method,
         ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+        ...options.headers,
       },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: nextId++,
         method,
-        params: {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-            'io.modelcontextprotocol/clientInfo': { name: 'tasks-test', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': capabilities,
-          },
-        },
+        params: { ...params, _meta: envelope(capabilities) },
       }),
     });
     const text = await response.text();
@@ -84,4 +80,59 @@ export function tasksClient(
       }
     },
   };
+}
+
+function clientCapabilities(options: { readonly declares?: boolean; readonly capabilities?: Record<string, unknown> }) {
+  return {
+    elicitation: {},
+    ...options.capabilities,
+    ...(options.declares === false ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
+  };
+}
+
+function envelope(capabilities: Record<string, unknown>) {
+  return {
+    'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+    'io.modelcontextprotocol/clientInfo': { name: 'tasks-test', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
+}
+
+/** A raw subscriptions/listen answer: the stream, or the JSON-RPC error it was refused with. */
+export type ListenAnswer =
+  | { readonly stream: SseStream; readonly ack: Record<string, unknown> }
+  | { readonly status: number; readonly error: { code: number; message: string; data?: Record<string, unknown> } };
+
+/** Opens a 2026-07-28 listen stream with `notifications` (e.g. `{ taskIds }`); its acknowledgement is read. */
+export async function listenForTasks(
+  endpoint: string,
+  notifications: Record<string, unknown>,
+  options: { readonly declares?: boolean; readonly headers?: Record<string, string>; readonly id?: string } = {},
+): Promise<ListenAnswer> {
+  const abort = new AbortController();
+  const method = 'subscriptions/listen';
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: MCP_ACCEPT,
+      'mcp-protocol-version': MODERN_VERSION,
+      'mcp-method': method,
+      ...options.headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: options.id ?? 'listen-tasks',
+      method,
+      params: { _meta: envelope(clientCapabilities(options)), notifications },
+    }),
+    signal: abort.signal,
+  });
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const body = (await response.json()) as { error: { code: number; message: string } };
+    return { status: response.status, error: body.error };
+  }
+  const stream = new SseStream(response, abort);
+  const ack = frameMessage(await stream.next()) as unknown as Record<string, unknown>;
+  return { stream, ack };
 }
