@@ -6,7 +6,9 @@ import type {
   CallToolResult,
   GetPromptResult,
   Implementation,
+  InputRequiredResult,
   ReadResourceResult,
+  Result,
   Server,
 } from '@modelcontextprotocol/server';
 import type { InjectionToken } from '../../decorators/types.js';
@@ -27,6 +29,7 @@ import { headerParamMismatch, type RequestHeaders } from '../protocol/header-par
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import { scopeChallenge } from '../protocol/scope-gate.js';
+import { runSessionCall, type SessionCall } from '../protocol/session-call.js';
 import { type SinkClient, serverSink } from '../protocol/server-sink.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
@@ -79,6 +82,10 @@ export class KilnApp implements AppPort {
 
   runModernCall(call: ModernCall): Promise<ModernCallAnswer> {
     return runModernCall(this.runtime, call);
+  }
+
+  runSessionCall(call: SessionCall): Promise<Result | InputRequiredResult> {
+    return runSessionCall(this.runtime, call);
   }
 
   onChange(sink: ChangeSink): () => void {

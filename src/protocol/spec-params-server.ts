@@ -15,7 +15,7 @@ export class SpecParamsServer extends Server {
       try {
         return await wrapped(request, ctx);
       } catch (error) {
-        throw invalidParams(method, error) ?? error;
+        throw specParamsError(method, error);
       }
     };
   }
@@ -24,6 +24,11 @@ export class SpecParamsServer extends Server {
 interface Issue {
   readonly path: readonly (string | number)[];
   readonly message: string;
+}
+
+/** What the server answers for an error its handler threw: a params validation failure becomes the -32602. */
+export function specParamsError(method: string, error: unknown): unknown {
+  return invalidParams(method, error) ?? error;
 }
 
 /** The -32602 for a params validation failure; undefined for any other error, which passes through unchanged. */

@@ -1,0 +1,142 @@
+// One POST exchange of a 2025 session served by the session direct path, written as the SDK's streamable HTTP
+// transport writes it: a 200 `text/event-stream` answer of `event: message` frames, related messages first and the
+// answer last. With resumability on, the stream opens with the SDK's priming frame and every frame is stored in the
+// session's event store under this exchange's stream id first and carries the id it got, so a client that lost the
+// stream resumes it with Last-Event-ID as on the SDK path. A call that ends quickly goes out in one write with its
+// length, as the SDK's Node adapter sends a stream already complete; a slow one turns into a stream with the SDK's
+// keep-alive comments, and from then on frames go out as they come.
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
+
+const KEEP_ALIVE = ': keepalive\n\n';
+
+export interface ExchangeOptions {
+  readonly sessionId: string;
+  readonly keepAliveMs: number;
+  /** The session's event store (resumability on), and whether the client's version takes the priming frame. */
+  readonly eventStore: EventStore | undefined;
+  readonly priming: boolean;
+  /** Runs once the answer went out or the client went away. */
+  readonly onEnd: () => void;
+  /** Runs when the client cancelled the request (notifications/cancelled). */
+  readonly onCancel: () => void;
+}
+
+export class SessionExchange {
+  private readonly frames: string[] = [];
+  private readonly streamId: string;
+  private streaming = false;
+  private answered = false;
+  private ended = false;
+  /** Store writes in order: a frame goes out only after every earlier one got its event id. */
+  private queue: Promise<void>;
+  private readonly keepAlive: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly options: ExchangeOptions,
+  ) {
+    this.streamId = options.eventStore ? randomUUID() : '';
+    this.queue = options.eventStore && options.priming ? this.prime(options.eventStore) : Promise.resolve();
+    // The SDK arms its keep-alive the moment it opens the stream; the first tick is when this exchange becomes one.
+    const { keepAliveMs } = options;
+    if (Number.isFinite(keepAliveMs) && keepAliveMs >= 1) {
+      this.keepAlive = setInterval(() => this.tick(), keepAliveMs);
+      this.keepAlive.unref();
+    }
+    res.once('close', () => this.stop());
+  }
+
+  /** A message related to the request (a log line, a request the SDK's shim sends): one frame before the answer. */
+  write(message: JSONRPCMessage): Promise<void> {
+    return this.enqueue(message, false);
+  }
+
+  /** The answer: the last frame, and the end of the exchange. */
+  finish(message: JSONRPCMessage): Promise<void> {
+    if (this.answered) return Promise.resolve();
+    this.answered = true;
+    return this.enqueue(message, true);
+  }
+
+  /**
+   * The client cancelled the request: the SDK sends no answer and keeps the stream open until the client goes, so
+   * the exchange becomes a stream with whatever it holds and waits for the close.
+   */
+  cancel(): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.stream();
+    this.options.onCancel();
+    this.options.onEnd();
+  }
+
+  private enqueue(message: JSONRPCMessage, last: boolean): Promise<void> {
+    const store = this.options.eventStore;
+    this.queue = this.queue.then(async () => {
+      // As on the SDK path, a frame is stored even after the client went: a resume replays it.
+      const eventId = store ? await store.storeEvent(this.streamId, message) : undefined;
+      this.emit(frameOf(message, eventId), last);
+    });
+    return this.queue;
+  }
+
+  private async prime(store: EventStore): Promise<void> {
+    const id = await store.storeEvent(this.streamId, {} as JSONRPCMessage);
+    this.frames.push(`id: ${id}\ndata: \n\n`);
+  }
+
+  private emit(frame: string, last: boolean): void {
+    if (this.res.writableEnded || this.res.destroyed) return;
+    if (!last) {
+      if (this.streaming) this.res.write(frame);
+      else this.frames.push(frame);
+      return;
+    }
+    this.frames.push(frame);
+    const body = this.frames.join('');
+    this.frames.length = 0;
+    if (this.streaming) this.res.end(body);
+    else this.res.writeHead(200, { ...this.headers(), 'content-length': Buffer.byteLength(body) }).end(body);
+    this.stop();
+  }
+
+  private tick(): void {
+    if (this.res.writableEnded || this.res.destroyed) return;
+    this.stream();
+    this.res.write(KEEP_ALIVE);
+  }
+
+  private stream(): void {
+    if (this.streaming || this.res.writableEnded || this.res.destroyed) return;
+    this.streaming = true;
+    this.res.writeHead(200, this.headers());
+    this.res.flushHeaders();
+    if (this.frames.length > 0) this.res.write(this.frames.join(''));
+    this.frames.length = 0;
+  }
+
+  /** The answer went out, or the client went away. */
+  private stop(): void {
+    if (this.keepAlive && (this.res.writableEnded || this.res.destroyed)) clearInterval(this.keepAlive);
+    if (this.ended) return;
+    this.ended = true;
+    this.options.onEnd();
+  }
+
+  /** The SDK's stream headers, names lower-cased as its Node adapter writes them. */
+  private headers(): Record<string, string> {
+    return {
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'content-type': 'text/event-stream',
+      'mcp-session-id': this.options.sessionId,
+      'x-accel-buffering': 'no',
+    };
+  }
+}
+
+function frameOf(message: JSONRPCMessage, eventId: string | undefined): string {
+  return `event: message\n${eventId ? `id: ${eventId}\n` : ''}data: ${JSON.stringify(message)}\n\n`;
+}
