@@ -122,7 +122,6 @@ const whoami = call('probe_whoami', {});
 const CORPUS: Case[] = [
   // What the direct path runs itself.
   whoami,
-  call('notes_create_note', { title: 'Diff', body: 'A note both sides create.', tags: ['diff'] }),
   call('notes_search_notes', { query: '' }),
   call('probe_structured', {}),
   { ...call('probe_whoami', {}), name: 'string id', body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 'string-id') },
