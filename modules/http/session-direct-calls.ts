@@ -17,7 +17,7 @@ import {
 import type { AppPort } from '../../src/index.js';
 import { type Call, callOf } from './fast-path/direct-calls.js';
 import type { LiveSession } from './session-copies.js';
-import { SessionExchange } from './session-exchange.js';
+import { KeepAliveTicker, SessionExchange } from './session-exchange.js';
 import { toolResultOnLegacyWire } from './session-tool-result.js';
 
 type Json = Record<string, unknown>;
@@ -29,10 +29,14 @@ const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 const SEVERITY: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export class SessionDirectCalls {
+  private readonly keepAlive: KeepAliveTicker;
+
   constructor(
     private readonly app: AppPort,
-    private readonly keepAliveMs: number,
-  ) {}
+    keepAliveMs: number,
+  ) {
+    this.keepAlive = new KeepAliveTicker(keepAliveMs);
+  }
 
   /** The call, when this POST to `session` is one the direct path serves; undefined leaves it to the SDK. */
   plan(session: LiveSession, req: IncomingMessage, body: unknown): Call | undefined {
@@ -70,7 +74,7 @@ export class SessionDirectCalls {
     // A client that goes away does not cancel a 2025 call (the SDK's transport lets it finish); a cancellation does.
     const exchange = new SessionExchange(res, {
       sessionId: session.id,
-      keepAliveMs: this.keepAliveMs,
+      keepAlive: this.keepAlive,
       eventStore: transport.frameStore,
       priming: transport.primesStreamsFor(version),
       onEnd: over,

@@ -13,7 +13,8 @@ const KEEP_ALIVE = ': keepalive\n\n';
 
 export interface ExchangeOptions {
   readonly sessionId: string;
-  readonly keepAliveMs: number;
+  /** Ticks the exchange's keep-alive while it is open (one shared timer for every exchange). */
+  readonly keepAlive: KeepAliveTicker;
   /** The session's event store (resumability on), and whether the client's version takes the priming frame. */
   readonly eventStore: EventStore | undefined;
   readonly priming: boolean;
@@ -31,7 +32,6 @@ export class SessionExchange {
   private ended = false;
   /** Store writes in order: a frame goes out only after every earlier one got its event id. */
   private queue: Promise<void>;
-  private readonly keepAlive: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly res: ServerResponse,
@@ -40,11 +40,7 @@ export class SessionExchange {
     this.streamId = options.eventStore ? randomUUID() : '';
     this.queue = options.eventStore && options.priming ? this.prime(options.eventStore) : Promise.resolve();
     // The SDK arms its keep-alive the moment it opens the stream; the first tick is when this exchange becomes one.
-    const { keepAliveMs } = options;
-    if (Number.isFinite(keepAliveMs) && keepAliveMs >= 1) {
-      this.keepAlive = setInterval(() => this.tick(), keepAliveMs);
-      this.keepAlive.unref();
-    }
+    options.keepAlive.add(this);
     res.once('close', () => this.stop());
   }
 
@@ -102,7 +98,8 @@ export class SessionExchange {
     this.stop();
   }
 
-  private tick(): void {
+  /** A keep-alive comment, once the exchange has been open a keep-alive interval (again). */
+  tick(): void {
     if (this.res.writableEnded || this.res.destroyed) return;
     this.stream();
     this.res.write(KEEP_ALIVE);
@@ -119,7 +116,7 @@ export class SessionExchange {
 
   /** The answer went out, or the client went away. */
   private stop(): void {
-    if (this.keepAlive && (this.res.writableEnded || this.res.destroyed)) clearInterval(this.keepAlive);
+    if (this.res.writableEnded || this.res.destroyed) this.options.keepAlive.delete(this);
     if (this.ended) return;
     this.ended = true;
     this.options.onEnd();
@@ -139,4 +136,41 @@ export class SessionExchange {
 
 function frameOf(message: JSONRPCMessage, eventId: string | undefined): string {
   return `event: message\n${eventId ? `id: ${eventId}\n` : ''}data: ${JSON.stringify(message)}\n\n`;
+}
+
+/**
+ * Keep-alive comments for the exchanges still open, from one timer instead of one per exchange (most answer within a
+ * millisecond): each open exchange ticks once per interval it has been open, the first within an interval and a half.
+ */
+export class KeepAliveTicker {
+  private readonly open = new Map<SessionExchange, number>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly intervalMs: number) {}
+
+  add(exchange: SessionExchange): void {
+    if (!Number.isFinite(this.intervalMs) || this.intervalMs < 1) return;
+    this.open.set(exchange, performance.now() + this.intervalMs);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.tick(), Math.max(1, Math.floor(this.intervalMs / 2)));
+      this.timer.unref();
+    }
+  }
+
+  delete(exchange: SessionExchange): void {
+    this.open.delete(exchange);
+    if (this.open.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    for (const [exchange, due] of this.open) {
+      if (due > now) continue;
+      this.open.set(exchange, due + this.intervalMs);
+      exchange.tick();
+    }
+  }
 }

@@ -245,3 +245,43 @@ describe('the session direct path answers what the SDK session transport answers
     expect(methods).toEqual(new Set(['tools/call', 'resources/read', 'prompts/get']));
   });
 });
+
+describe('a slow direct call', () => {
+  it('turns into a stream with keep-alive comments, then answers as the SDK path does', async () => {
+    const answers = await Promise.all(
+      (['on', 'off'] as const).map(async (fastPath) => {
+        const testing = await createTestingModule({ imports: [DiffModule] }).compile({
+          name: 'kiln-session-diff',
+          version: '1.0.0',
+          env: {
+            MCP_TRANSPORT_TYPE: 'http',
+            MCP_HTTP_PORT: '0',
+            MCP_SESSION_MODE: 'stateful',
+            MCP_HTTP_FAST_PATH: fastPath,
+            MCP_HTTP_SSE_KEEP_ALIVE_MS: '50',
+            MCP_LOG_LEVEL: 'error',
+          },
+        });
+        const serving = await testing.app.serve(http());
+        try {
+          const sessionId = await openSession(serving.endpointUrl, {});
+          const response = await fetch(serving.endpointUrl, {
+            method: 'POST',
+            headers: sessionHeaders(sessionId),
+            body: JSON.stringify(request('tools/call', { name: 'probe_slow', arguments: { ms: 400 } }, 1)),
+          });
+          const text = await response.text();
+          return { status: response.status, type: response.headers.get('content-type'), text };
+        } finally {
+          await serving.close();
+          await testing.close();
+        }
+      }),
+    );
+    const [direct, sdk] = answers as [{ text: string }, { text: string }];
+    expect(direct.text).toContain(': keepalive\n\n');
+    const framesOf = (answer: { text: string }) =>
+      answer.text.replaceAll(': keepalive\n\n', '').replace(/^id: (\d+)_[0-9a-f-]{36}$/gm, 'id: $1_<stream>');
+    expect({ ...answers[0], text: framesOf(direct) }).toEqual({ ...answers[1], text: framesOf(sdk) });
+  });
+});
