@@ -59,17 +59,13 @@ export class SessionDirectCalls {
     return call;
   }
 
-  /** Serves a planned call; resolves once the exchange is over. */
-  serve(session: LiveSession, call: Call, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  /** Serves a planned call; the exchange goes on after this returns, until its answer or the client's close. */
+  serve(session: LiveSession, call: Call, req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const message = body as JSONRPCRequest;
     const { id } = message;
     const { transport, server } = session;
     const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
     const controller = new AbortController();
-    let over: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => {
-      over = resolve;
-    });
     const version = (req.headers['mcp-protocol-version'] as string | undefined) ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
     // A client that goes away does not cancel a 2025 call (the SDK's transport lets it finish); a cancellation does.
     const exchange = new SessionExchange(res, {
@@ -77,7 +73,6 @@ export class SessionDirectCalls {
       keepAlive: this.keepAlive,
       eventStore: transport.frameStore,
       priming: transport.primesStreamsFor(version),
-      onEnd: over,
       onCancel: () => {
         transport.closeExchange(id, exchange);
         controller.abort(new Error('request cancelled'));
@@ -120,7 +115,6 @@ export class SessionDirectCalls {
           if (!controller.signal.aborted) answer(errorAnswer(id, error));
         },
       );
-    return done;
   }
 }
 

@@ -18,8 +18,6 @@ export interface ExchangeOptions {
   /** The session's event store (resumability on), and whether the client's version takes the priming frame. */
   readonly eventStore: EventStore | undefined;
   readonly priming: boolean;
-  /** Runs once the answer went out or the client went away. */
-  readonly onEnd: () => void;
   /** Runs when the client cancelled the request (notifications/cancelled). */
   readonly onCancel: () => void;
 }
@@ -29,7 +27,6 @@ export class SessionExchange {
   private readonly streamId: string;
   private streaming = false;
   private answered = false;
-  private ended = false;
   /** Store writes in order: a frame goes out only after every earlier one got its event id. */
   private queue: Promise<void>;
 
@@ -65,22 +62,23 @@ export class SessionExchange {
     this.answered = true;
     this.stream();
     this.options.onCancel();
-    this.options.onEnd();
   }
 
   private enqueue(message: JSONRPCMessage, last: boolean): Promise<void> {
     const store = this.options.eventStore;
-    this.queue = this.queue.then(async () => {
-      // As on the SDK path, a frame is stored even after the client went: a resume replays it.
-      const eventId = store ? await store.storeEvent(this.streamId, message) : undefined;
-      this.emit(frameOf(message, eventId), last);
-    });
+    // As on the SDK path, a frame is stored even after the client went: a resume replays it.
+    this.queue = this.queue.then(() =>
+      store
+        ? store.storeEvent(this.streamId, message).then((eventId) => this.emit(frameOf(message, eventId), last))
+        : this.emit(frameOf(message, undefined), last),
+    );
     return this.queue;
   }
 
-  private async prime(store: EventStore): Promise<void> {
-    const id = await store.storeEvent(this.streamId, {} as JSONRPCMessage);
-    this.frames.push(`id: ${id}\ndata: \n\n`);
+  private prime(store: EventStore): Promise<void> {
+    return store.storeEvent(this.streamId, {} as JSONRPCMessage).then((id) => {
+      this.frames.push(`id: ${id}\ndata: \n\n`);
+    });
   }
 
   private emit(frame: string, last: boolean): void {
@@ -117,9 +115,6 @@ export class SessionExchange {
   /** The answer went out, or the client went away. */
   private stop(): void {
     if (this.res.writableEnded || this.res.destroyed) this.options.keepAlive.delete(this);
-    if (this.ended) return;
-    this.ended = true;
-    this.options.onEnd();
   }
 
   /** The SDK's stream headers, names lower-cased as its Node adapter writes them. */
