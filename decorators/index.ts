@@ -42,9 +42,6 @@ export {
 } from './skill.js';
 export { Tool, type ToolAnnotations, type ToolInputSchema, type ToolMetadata, type ToolOptions } from './tool.js';
 export * from './types.js';
-export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
-export { type KilnGuard, UseGuards } from './use-guards.js';
-export { type CallHandler, type KilnInterceptor, UseInterceptors } from './use-interceptors.js';
 export {
   type McpUiResourceCsp,
   type McpUiResourceMeta,
@@ -55,3 +52,6 @@ export {
   type UiResourceOptions,
   uiResource,
 } from './ui-resource.js';
+export { type KilnExceptionFilter, UseFilters } from './use-filters.js';
+export { type KilnGuard, UseGuards } from './use-guards.js';
+export { type CallHandler, type KilnInterceptor, UseInterceptors } from './use-interceptors.js';

@@ -8,8 +8,8 @@ import { type BuiltContext, type ContextSeed, type ContextServices, createContex
 import type { CompiledContract } from '../context/error-contract.js';
 import { openRequestScope, type RequestScope } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
-import type { CallChain } from './call-chain.js';
 import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { CallChain } from './call-chain.js';
 import { toProtocolFailure } from './handler-failure.js';
 
 /** What running a handler needs from the compiled app. */

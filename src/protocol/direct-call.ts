@@ -80,7 +80,9 @@ function operationOf(
       return runOperation(TOOL_OPERATION, runtime, key, args, seed);
     case 'resources/read': {
       const servedFromBoot = readUiResource(runtime.uiResources, key) ?? readSkillFile(runtime.skills, key);
-      return servedFromBoot ? Promise.resolve(servedFromBoot) : runOperation(RESOURCE_OPERATION, runtime, key, undefined, seed);
+      return servedFromBoot
+        ? Promise.resolve(servedFromBoot)
+        : runOperation(RESOURCE_OPERATION, runtime, key, undefined, seed);
     }
     case 'prompts/get':
       return runOperation(PROMPT_OPERATION, runtime, key, args as Record<string, string> | undefined, seed);
