@@ -26,7 +26,16 @@ const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 /** `_meta` keys the SDK lifts off a request (the 2026-07-28 envelope); such a request is the SDK's to judge. */
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 /** The SDK's LoggingLevel order, least severe first (its LOG_LEVEL_SEVERITY). */
-const SEVERITY: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const SEVERITY: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 export class SessionDirectCalls {
   private readonly keepAlive: KeepAliveTicker;
@@ -97,7 +106,8 @@ export class SessionDirectCalls {
           // As the session's server filters a request's log lines: against the level logging/setLevel set.
           const threshold = transport.logLevel;
           if (!server.getCapabilities().logging) return Promise.resolve();
-          if (threshold !== undefined && SEVERITY.indexOf(level) < SEVERITY.indexOf(threshold)) return Promise.resolve();
+          if (threshold !== undefined && SEVERITY.indexOf(level) < SEVERITY.indexOf(threshold))
+            return Promise.resolve();
           return server.notification(
             { method: 'notifications/message', params: { level, data } },
             { relatedRequestId: id },
@@ -109,7 +119,11 @@ export class SessionDirectCalls {
           if (controller.signal.aborted) return;
           // The SDK's 2025 shim turns the round into requests to the client; the server runs the call again for it.
           if (isInputRequiredResult(result)) return transport.dispatchOnExchange(message, authInfo);
-          answer({ result: call.method === 'tools/call' ? toolResultOnLegacyWire(result) : result, jsonrpc: '2.0', id });
+          answer({
+            result: call.method === 'tools/call' ? toolResultOnLegacyWire(result) : result,
+            jsonrpc: '2.0',
+            id,
+          });
         },
         (error: unknown) => {
           if (!controller.signal.aborted) answer(errorAnswer(id, error));
@@ -126,7 +140,11 @@ function errorAnswer(id: string | number, error: unknown): JSONRPCMessage {
     jsonrpc: '2.0',
     id,
     // The codec's error-code mapping: the retired resource-not-found code goes out as invalid params.
-    error: { code: code === -32002 ? -32602 : code, message: message ?? 'Internal error', ...(data !== undefined && { data }) },
+    error: {
+      code: code === -32002 ? -32602 : code,
+      message: message ?? 'Internal error',
+      ...(data !== undefined && { data }),
+    },
   };
 }
 

@@ -10,8 +10,8 @@ import type { ChangeSink } from '../notifications/change-notifier.js';
 import type { ModernCall, ModernCallAnswer } from '../protocol/direct-call.js';
 import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
-import type { SessionCall } from '../protocol/session-call.js';
 import type { SinkClient } from '../protocol/server-sink.js';
+import type { SessionCall } from '../protocol/session-call.js';
 import type { HeaderCarrier, HostGauge, HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { AppCatalog } from './app-catalog.js';
 

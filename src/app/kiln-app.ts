@@ -29,8 +29,8 @@ import { headerParamMismatch, type RequestHeaders } from '../protocol/header-par
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import { scopeChallenge } from '../protocol/scope-gate.js';
-import { runSessionCall, type SessionCall } from '../protocol/session-call.js';
 import { type SinkClient, serverSink } from '../protocol/server-sink.js';
+import { runSessionCall, type SessionCall } from '../protocol/session-call.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';

@@ -32,7 +32,10 @@ export interface SessionCall {
  * The handler's answer, or its input_required round untouched (the host hands such a request to the protocol server,
  * whose 2025 shim fulfils it). Rejects with the error the session's handler would throw.
  */
-export async function runSessionCall(runtime: ProtocolRuntime, call: SessionCall): Promise<Result | InputRequiredResult> {
+export async function runSessionCall(
+  runtime: ProtocolRuntime,
+  call: SessionCall,
+): Promise<Result | InputRequiredResult> {
   const seed = seedFromFacts(
     {
       id: call.id,
@@ -59,7 +62,10 @@ export async function runSessionCall(runtime: ProtocolRuntime, call: SessionCall
   try {
     const result = await runCall(runtime, call.method, call.key, call.arguments, seed);
     if (call.method !== 'tools/call' || isInputRequiredResult(result)) return result;
-    return call.server.projectCallToolResult(result as CallToolResult, runtime.tools.get(call.key)?.advertisedOutputSchema);
+    return call.server.projectCallToolResult(
+      result as CallToolResult,
+      runtime.tools.get(call.key)?.advertisedOutputSchema,
+    );
   } catch (error) {
     throw specParamsError(call.method, error);
   }

@@ -57,7 +57,14 @@ describe('isPlainLegacyRequest', () => {
   });
 
   it('takes the plain requests a 2025 session sends', () => {
-    for (const name of ['a tools/call', 'a string id', 'no params', 'initialize', 'a trace context', 'a progress token']) {
+    for (const name of [
+      'a tools/call',
+      'a string id',
+      'no params',
+      'initialize',
+      'a trace context',
+      'a progress token',
+    ]) {
       expect(isPlainLegacyRequest({ 'mcp-protocol-version': '2025-11-25' }, BODIES[name]), name).toBe(true);
       expect(isPlainLegacyRequest({}, BODIES[name]), name).toBe(true);
     }

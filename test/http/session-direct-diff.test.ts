@@ -102,7 +102,10 @@ function request(method: string, params: Json = {}, id: unknown = nextId++): Jso
 }
 
 function call(name: string, args: unknown, extra: Json = {}): Case {
-  return { name: `tools/call ${name} ${JSON.stringify(args)}${JSON.stringify(extra)}`, body: request('tools/call', { name, arguments: args, ...extra }) };
+  return {
+    name: `tools/call ${name} ${JSON.stringify(args)}${JSON.stringify(extra)}`,
+    body: request('tools/call', { name, arguments: args, ...extra }),
+  };
 }
 
 function plain(method: string, params: Json = {}, label = ''): Case {
@@ -124,8 +127,16 @@ const CORPUS: Case[] = [
   whoami,
   call('notes_search_notes', { query: '' }),
   call('probe_structured', {}),
-  { ...call('probe_whoami', {}), name: 'string id', body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 'string-id') },
-  { ...call('probe_whoami', {}), name: 'id 0', body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 0) },
+  {
+    ...call('probe_whoami', {}),
+    name: 'string id',
+    body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 'string-id'),
+  },
+  {
+    ...call('probe_whoami', {}),
+    name: 'id 0',
+    body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 0),
+  },
   plain('resources/read', { uri: 'probe://static' }),
   plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada' } }),
   plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada', mood: 'glad' } }),

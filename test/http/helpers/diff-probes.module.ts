@@ -95,4 +95,3 @@ class GreetPrompt {
   prompts: [GreetPrompt],
 })
 export class DiffModule {}
-
