@@ -4,7 +4,7 @@
 // that handler answers (the tool result projected for the 2025 wire, a handler's error mapped the same way).
 import type { AuthInfo, CallToolResult, InputRequiredResult, Result, Server } from '@modelcontextprotocol/server';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { RequestChannel } from '../context/create-context.js';
+import type { LogLevel } from '../logging/index.js';
 import { type CallMethod, runCall } from './direct-call.js';
 import { principalOf } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
@@ -25,7 +25,7 @@ export interface SessionCall {
   readonly meta?: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
   /** Sends a log line related to this request, as the session's server would (its level filter applies). */
-  readonly log: NonNullable<RequestChannel['log']>;
+  readonly log: (level: LogLevel, payload: Record<string, unknown>) => Promise<void> | void;
 }
 
 /**
