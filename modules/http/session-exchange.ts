@@ -2,9 +2,9 @@
 // transport writes it: a 200 `text/event-stream` answer of `event: message` frames, related messages first and the
 // answer last. With resumability on, the stream opens with the SDK's priming frame and every frame is stored in the
 // session's event store under this exchange's stream id first and carries the id it got, so a client that lost the
-// stream resumes it with Last-Event-ID as on the SDK path. A call that ends quickly goes out in one write with its
-// length, as the SDK's Node adapter sends a stream already complete; a slow one turns into a stream with the SDK's
-// keep-alive comments, and from then on frames go out as they come.
+// stream resumes it with Last-Event-ID as on the SDK path. A call that ends quickly with nothing before its answer
+// goes out in one write with its length, as the SDK's Node adapter sends a stream already complete; one that sends
+// something first, or outlives the keep-alive interval, turns into a stream (with the SDK's keep-alive comments).
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
@@ -41,8 +41,13 @@ export class SessionExchange {
     res.once('close', () => this.stop());
   }
 
-  /** A message related to the request (a log line, a request the SDK's shim sends): one frame before the answer. */
+  /**
+   * A message related to the request (a log line, a request the SDK's shim sends): one frame before the answer. It
+   * turns the exchange into a stream at once, as on the SDK path: the client may have to answer it before the call
+   * can end.
+   */
   write(message: JSONRPCMessage): Promise<void> {
+    this.stream();
     return this.enqueue(message, false);
   }
 
@@ -76,9 +81,9 @@ export class SessionExchange {
   }
 
   private prime(store: EventStore): Promise<void> {
-    return store.storeEvent(this.streamId, {} as JSONRPCMessage).then((id) => {
-      this.frames.push(`id: ${id}\ndata: \n\n`);
-    });
+    return store
+      .storeEvent(this.streamId, {} as JSONRPCMessage)
+      .then((id) => this.emit(`id: ${id}\ndata: \n\n`, false));
   }
 
   private emit(frame: string, last: boolean): void {

@@ -297,3 +297,47 @@ describe('a slow direct call', () => {
     expect(direct).toEqual(sdk);
   });
 });
+
+describe('an input_required round in a session whose client can answer it', () => {
+  /** Sends probe_ask, answers the elicitations the SDK's shim sends on the stream, and returns the frames. */
+  async function askAndAnswer(side: Side): Promise<string> {
+    const headers = sessionHeaders(side.askingSessionId);
+    const response = await fetch(side.serving.endpointUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request('tools/call', { name: 'probe_ask', arguments: { kind: 'form' } }, 'ask-1')),
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const answered = new Set<string>();
+    // The probe asks on every round, so the shim asks again after each answer: two rounds are compared, then the
+    // client goes away.
+    while (answered.size < 2) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      for (const line of text.split('\n')) {
+        if (!line.includes('"elicitation/create"')) continue;
+        const { id } = JSON.parse(line.slice('data: '.length)) as { id: string };
+        if (answered.has(id)) continue;
+        answered.add(id);
+        const reply = { jsonrpc: '2.0', id, result: { action: 'accept', content: { ok: true } } };
+        const posted = await fetch(side.serving.endpointUrl, { method: 'POST', headers, body: JSON.stringify(reply) });
+        expect(posted.status).toBe(202);
+      }
+    }
+    await reader.cancel();
+    return text
+      .replaceAll(side.askingSessionId, '<session>')
+      .replace(/^id: (\d+)_[0-9a-f-]{36}$/gm, 'id: $1_<stream>')
+      .replace(/"[0-9a-f-]{36}:(\d+)"/g, '"<instance>:$1"')
+      .replace(/"requestId":"[\w-]+"/g, '"requestId":"<requestId>"');
+  }
+
+  it('asks the client on the same stream and answers as the SDK path does', async () => {
+    const [direct, sdk] = await Promise.all([askAndAnswer(sides.direct), askAndAnswer(sides.sdk)]);
+    expect(direct.match(/elicitation\/create/g)).toHaveLength(2);
+    expect(direct).toEqual(sdk);
+  });
+});
