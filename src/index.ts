@@ -19,6 +19,7 @@ export type {
   ProtocolServerOptions,
   RequestHeaders,
   Serving,
+  SessionCall,
   SinkClient,
 } from './app/app-port.js';
 export { DEFAULT_SHUTDOWN_DRAIN_MS, type DirectCallOptions, KilnApp } from './app/kiln-app.js';

@@ -15,14 +15,26 @@ export async function checkHostHeader(request: { readonly raw: IncomingMessage }
   }
 }
 
+/** The last Host value found valid: clients send the same one on every request, so it is parsed once. */
+let lastValidHost: string | undefined;
+
 function hostProblem(raw: IncomingMessage): string | undefined {
-  const values = raw.headersDistinct.host ?? [];
-  if (values.length > 1) return 'the request carries more than one Host header; send exactly one';
-  const host = values[0];
+  // rawHeaders, not headersDistinct: Node builds that object on first access, per request.
+  let host: string | undefined;
+  const { rawHeaders } = raw;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if ((rawHeaders[i] as string).toLowerCase() !== 'host') continue;
+    if (host !== undefined) return 'the request carries more than one Host header; send exactly one';
+    host = rawHeaders[i + 1] as string;
+  }
   if (host === undefined) {
     return raw.httpVersion === '1.0' ? undefined : 'the Host header is missing; HTTP/1.1 requires one';
   }
-  if (HOST_PORT.test(host) && parsesAsHost(host)) return undefined;
+  if (host === lastValidHost) return undefined;
+  if (HOST_PORT.test(host) && parsesAsHost(host)) {
+    lastValidHost = host;
+    return undefined;
+  }
   const shown = host.length <= 60 ? host : `${host.slice(0, 57)}...`;
   return `the Host header ${JSON.stringify(shown)} is not a valid host[:port]`;
 }

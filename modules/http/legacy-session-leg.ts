@@ -21,6 +21,7 @@ import { sweepIdleSessions } from './idle-session-sweep.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import { routeClientMessages } from './outbound-request-ids.js';
 import { type Restored, SESSION_ID, SessionCopies } from './session-copies.js';
+import { SessionDirectCalls } from './session-direct-calls.js';
 import { InMemorySessionEventStore, type SessionEventStoreFactory } from './session-event-store.js';
 import { NoSessionPeers, type SessionPeers } from './session-peers.js';
 import { mayUseSession, principalOf } from './session-principal.js';
@@ -51,6 +52,8 @@ export class LegacySessionLeg {
   private readonly peers: SessionPeers;
   private readonly now: () => number;
   private readonly stateless: ReturnType<typeof toNodeHandler>;
+  /** The session direct path; off with MCP_HTTP_FAST_PATH=off. */
+  private readonly direct: SessionDirectCalls | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private sweeping = false;
   private readonly unsubscribe: () => void;
@@ -87,6 +90,7 @@ export class LegacySessionLeg {
       { maxRequestBodySize: config.maxBodyBytes },
     );
     this.stateless = toNodeHandler({ fetch: fallback });
+    this.direct = config.fastPath ? new SessionDirectCalls(app, config.timeouts.sseKeepAliveMs) : undefined;
     const sweepEvery = Math.max(50, Math.min(30_000, Math.floor(config.staleSessionTimeoutMs / 2)));
     this.sweeper = setInterval(() => void this.sweep(), sweepEvery);
     this.sweeper.unref();
@@ -185,6 +189,8 @@ export class LegacySessionLeg {
       serving.lastUsedAt = this.now();
       this.registry.touch(id, this.now(), this.peers.instanceId).catch((error: unknown) => this.copies.warn(error, id));
     });
+    const call = answers ? this.direct?.plan(serving, req, here) : undefined;
+    if (call) return this.direct?.serve(serving, call, req, res, here);
     await serving.transport.handle(req, res, here);
   }
 

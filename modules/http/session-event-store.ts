@@ -39,7 +39,9 @@ function parseEventId(id: string): { seq: number; streamId: string } | undefined
 }
 
 export class InMemorySessionEventStore implements SessionEventStore {
+  /** Retained events are `events[first..]`: evicting moves `first`, and the array is compacted now and then. */
   private events: StoredEvent[] = [];
+  private first = 0;
   private nextSeq = 1;
   private readonly now: () => number;
 
@@ -67,7 +69,8 @@ export class InMemorySessionEventStore implements SessionEventStore {
     const parsed = parseEventId(lastEventId);
     if (!parsed) throw new Error(`Unrecognised Last-Event-ID ${JSON.stringify(lastEventId)}.`);
     this.evict();
-    for (const event of this.events) {
+    for (let i = this.first; i < this.events.length; i++) {
+      const event = this.events[i] as StoredEvent;
       // Priming events carry no message; they only mark a resumption point.
       if (event.streamId !== parsed.streamId || event.seq <= parsed.seq || isPrimingEvent(event.message)) continue;
       await send(event.id, event.message);
@@ -77,19 +80,27 @@ export class InMemorySessionEventStore implements SessionEventStore {
 
   async clear(): Promise<void> {
     this.events = [];
+    this.first = 0;
   }
 
   /** Frames retained right now (for tests and metrics). */
   get size(): number {
     this.evict();
-    return this.events.length;
+    return this.events.length - this.first;
   }
 
+  /** Drops what is over the count or past its age; a full store evicts one event per event stored. */
   private evict(): void {
+    const { events } = this;
     const oldest = this.now() - this.retention.ttlMs;
-    let drop = Math.max(0, this.events.length - this.retention.maxEvents);
-    while (drop < this.events.length && (this.events[drop] as StoredEvent).storedAt < oldest) drop++;
-    if (drop > 0) this.events = this.events.slice(drop);
+    let first = Math.max(this.first, events.length - this.retention.maxEvents);
+    while (first < events.length && (events[first] as StoredEvent).storedAt < oldest) first++;
+    // Compacted once the evicted prefix outgrows what is retained: copying stays amortised O(1) per event.
+    if (first > 64 && first * 2 > events.length) {
+      this.events = events.slice(first);
+      first = 0;
+    }
+    this.first = first;
   }
 }
 

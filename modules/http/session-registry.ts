@@ -92,8 +92,9 @@ export class InMemorySessionRegistry implements SessionRegistry {
   async touch(id: string, at: number, instance: string): Promise<number | undefined> {
     const record = this.records.get(id);
     if (!record) return undefined;
-    // A request ending late must not make a session look older than a later one left it.
-    this.records.set(id, { ...record, lastSeenAt: Math.max(record.lastSeenAt, at) });
+    // A request ending late must not make a session look older than a later one left it. Records here are this
+    // registry's own copies (get hands out clones), so the one field every request moves is set in place.
+    (record as { lastSeenAt: number }).lastSeenAt = Math.max(record.lastSeenAt, at);
     this.served(instance).add(id);
     return record.revision;
   }

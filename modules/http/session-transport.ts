@@ -18,6 +18,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { tagOutbound, untagInbound } from './outbound-request-ids.js';
 import type { SessionEventStore } from './session-event-store.js';
+import type { SessionExchange } from './session-exchange.js';
 import type { SessionChange, SessionRecord } from './session-registry.js';
 
 export interface SessionTransportOptions {
@@ -56,6 +57,11 @@ export class SessionTransport implements Transport {
   private readonly pendingChanges = new Map<RequestId, (result: Record<string, unknown>) => SessionChange>();
   private readonly internalCalls = new Map<string, (response: JSONRPCMessage) => void>();
   private readonly applied: AppliedState = { logLevel: undefined, subscriptions: new Set() };
+  /** Requests the session direct path answers on its own exchange: their answers and related messages go there. */
+  private readonly exchanges = new Map<RequestId, SessionExchange>();
+  /** Requests the SDK's transport is serving (until their answer goes out), so a direct call never reuses an id. */
+  private readonly dispatched = new Set<RequestId>();
+  private readonly supportedVersions = new Set<string>();
   private internalCallCount = 0;
   private replaying = false;
 
@@ -86,7 +92,51 @@ export class SessionTransport implements Transport {
   }
 
   setSupportedProtocolVersions(versions: string[]): void {
+    this.supportedVersions.clear();
+    for (const version of versions) this.supportedVersions.add(version);
     this.web.setSupportedProtocolVersions(versions);
+  }
+
+  /** The session's event store (resumability on), as the SDK's transport writes to it. */
+  get frameStore(): EventStore | undefined {
+    return this.eventStore;
+  }
+
+  /** Whether the SDK's transport opens a POST stream with a priming frame for a client of this version. */
+  primesStreamsFor(version: string): boolean {
+    return this.eventStore !== undefined && this.supportedVersions.has(version) && version >= '2025-11-25';
+  }
+
+  /** Whether an MCP-Protocol-Version header value passes the SDK transport's check (absent passes). */
+  acceptsProtocolVersion(header: string | undefined): boolean {
+    return header === undefined || this.supportedVersions.has(header);
+  }
+
+  /** The level logging/setLevel last set on this session's server (replays included); undefined: every line goes. */
+  get logLevel(): LoggingLevel | undefined {
+    return this.applied.logLevel;
+  }
+
+  /** Whether a request with this id is being served in this session, on either path. */
+  isServing(id: RequestId): boolean {
+    return this.exchanges.has(id) || this.dispatched.has(id);
+  }
+
+  /** The direct path serves request `id` on `exchange`: whatever the session's server sends about it goes there. */
+  openExchange(id: RequestId, exchange: SessionExchange): void {
+    this.exchanges.set(id, exchange);
+  }
+
+  closeExchange(id: RequestId, exchange: SessionExchange): void {
+    if (this.exchanges.get(id) === exchange) this.exchanges.delete(id);
+  }
+
+  /**
+   * Hands a request the direct path opened an exchange for to the session's protocol server, as the SDK's transport
+   * would (an input_required round its 2025 shim fulfils): its answer and related messages reach the exchange.
+   */
+  dispatchOnExchange(request: JSONRPCRequest, authInfo: AuthInfo | undefined): void {
+    this.onmessage?.(request, authInfo ? { authInfo } : undefined);
   }
 
   setScopeChallengeResolver(resolver: ScopeChallengeHandler): void {
@@ -153,7 +203,8 @@ export class SessionTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     // The protocol server's own messages: their shape is known, so no schema guard (one that fails costs ~14 µs).
-    if ('result' in message || 'error' in message) {
+    const answer = 'result' in message || 'error' in message;
+    if (answer) {
       const internal = this.internalCalls.get(String(message.id));
       if (internal) {
         this.internalCalls.delete(String(message.id));
@@ -165,8 +216,15 @@ export class SessionTransport implements Transport {
         this.pendingChanges.delete(message.id as RequestId);
         if ('result' in message) await this.changed(change(message.result));
       }
+      this.dispatched.delete(message.id as RequestId);
     }
-    return this.web.send(tagOutbound(message, this.options.instanceId), options);
+    const related = answer ? (message.id as RequestId) : options?.relatedRequestId;
+    const exchange = related === undefined ? undefined : this.exchanges.get(related);
+    const outbound = tagOutbound(message, this.options.instanceId);
+    if (!exchange) return this.web.send(outbound, options);
+    if (!answer) return exchange.write(outbound);
+    this.exchanges.delete(related as RequestId);
+    return exchange.finish(outbound);
   }
 
   private receive(message: JSONRPCMessage, extra: Parameters<NonNullable<Transport['onmessage']>>[1]): void {
@@ -174,6 +232,14 @@ export class SessionTransport implements Transport {
     if (!this.replaying && 'method' in message && 'id' in message) {
       const change = changeMadeBy(message);
       if (change) this.pendingChanges.set(message.id, change);
+      this.dispatched.add(message.id);
+    } else if ('method' in message && message.method === 'notifications/cancelled') {
+      const cancelled = message.params?.requestId;
+      if (cancelled !== undefined) {
+        // The SDK answers a cancelled request with nothing.
+        this.dispatched.delete(cancelled as RequestId);
+        this.exchanges.get(cancelled as RequestId)?.cancel();
+      }
     }
     this.onmessage?.(untagInbound(message, this.options.instanceId), extra);
   }

@@ -6,7 +6,9 @@ import type {
   CallToolResult,
   GetPromptResult,
   Implementation,
+  InputRequiredResult,
   ReadResourceResult,
+  Result,
   Server,
 } from '@modelcontextprotocol/server';
 import type { InjectionToken } from '../../decorators/types.js';
@@ -28,6 +30,7 @@ import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import { scopeChallenge } from '../protocol/scope-gate.js';
 import { type SinkClient, serverSink } from '../protocol/server-sink.js';
+import { runSessionCall, type SessionCall } from '../protocol/session-call.js';
 import { type TaskWatch, watchTasks } from '../tasks/task-watch.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
@@ -85,6 +88,10 @@ export class KilnApp implements AppPort {
   watchTasks(authInfo: AuthInfo | undefined): TaskWatch | undefined {
     const tasks = this.runtime.tasks;
     return tasks && watchTasks(tasks.runner, authInfo);
+  }
+
+  runSessionCall(call: SessionCall): Promise<Result | InputRequiredResult> {
+    return runSessionCall(this.runtime, call);
   }
 
   onChange(sink: ChangeSink): () => void {

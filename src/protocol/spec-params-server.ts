@@ -19,7 +19,7 @@ export class SpecParamsServer extends Server {
         return await wrapped(request, ctx);
       } catch (error) {
         if (error instanceof TaskAnswer) return error.result;
-        throw invalidParams(method, error) ?? error;
+        throw specParamsError(method, error);
       }
     };
   }
@@ -40,6 +40,11 @@ export function answerWithTask(result: Result): never {
 interface Issue {
   readonly path: readonly (string | number)[];
   readonly message: string;
+}
+
+/** What the server answers for an error its handler threw: a params validation failure becomes the -32602. */
+export function specParamsError(method: string, error: unknown): unknown {
+  return invalidParams(method, error) ?? error;
 }
 
 /** The -32602 for a params validation failure; undefined for any other error, which passes through unchanged. */

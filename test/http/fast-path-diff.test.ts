@@ -3,104 +3,11 @@
 // requestState, malformed messages, ids colliding between concurrent requests) sent to one app with
 // MCP_HTTP_FAST_PATH=on and one with it off; status, media type and body must be identical. Only what legitimately
 // differs per request (generated requestIds, the nonce of a sealed requestState) is normalised.
-import { type Context, inputRequired, McpError, Module, Prompt, Resource, Tool } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import { SealedStateModule } from '../integration/fixtures/sealed-state/sealed-state.module.js';
-import { HttpFixtureModule } from './helpers/http-fixture.module.js';
+import { DiffModule } from './helpers/diff-probes.module.js';
 import { MCP_ACCEPT, MODERN_VERSION } from './helpers/http-server.js';
-
-@Tool('probe_log', {
-  description: 'Writes two log lines, then answers.',
-  annotations: { readOnlyHint: true },
-  input: z.object({}),
-})
-class LogProbe {
-  handle(_input: unknown, ctx: Context) {
-    ctx.log.info('first line');
-    ctx.log.warning('second line');
-    return 'logged';
-  }
-}
-
-const Ask = z.object({
-  kind: z.enum(['sampling', 'sampling-tools', 'roots', 'url', 'form']).describe('Which kind of input to ask for'),
-});
-
-@Tool('probe_ask', {
-  description: 'Asks the client for one kind of input, so the capability check of an input_required round shows.',
-  annotations: { readOnlyHint: true },
-  input: Ask,
-})
-class AskProbe {
-  handle(input: z.output<typeof Ask>, ctx: Context) {
-    const requests = {
-      sampling: inputRequired.createMessage({ messages: [], maxTokens: 5 }),
-      'sampling-tools': inputRequired.createMessage({ messages: [], maxTokens: 5, tools: [] }),
-      roots: inputRequired.listRoots(),
-      url: inputRequired.elicitUrl({ message: 'Sign in', url: 'https://example.com/sign-in' }),
-      form: inputRequired.elicit({ message: 'Go on?', requestedSchema: z.object({ ok: z.boolean() }) }),
-    };
-    return ctx.requestInput({ inputRequests: { answer: requests[input.kind] } });
-  }
-}
-
-@Tool('probe_structured', {
-  description: 'Answers structured content and a text of its own.',
-  annotations: { readOnlyHint: true },
-  input: z.object({}),
-  output: z.object({ n: z.number().describe('A number') }),
-})
-class StructuredProbe {
-  handle() {
-    return { n: 7 };
-  }
-}
-
-@Tool('probe_throws', {
-  description: 'Throws a protocol error with the given code.',
-  annotations: { readOnlyHint: true },
-  input: z.object({ code: z.number().describe('JSON-RPC code') }),
-})
-class ThrowProbe {
-  handle(input: { code: number }): string {
-    throw new McpError(input.code, `thrown ${input.code}`, { reason: 'probe' });
-  }
-}
-
-@Resource('probe://static', { name: 'static', description: 'A fixed text.', mimeType: 'text/plain' })
-class StaticResource {
-  handle() {
-    return 'static text';
-  }
-}
-
-@Resource('probe://fails', { name: 'fails', description: 'Throws a protocol error.' })
-class FailingResource {
-  handle(): string {
-    throw new McpError(-32002, 'gone', { reason: 'gone' });
-  }
-}
-
-@Prompt('probe_prompt', {
-  description: 'Greets someone.',
-  args: z.object({ who: z.string().describe('Whom to greet'), mood: z.string().optional().describe('Mood') }),
-})
-class GreetPrompt {
-  handle(args: { who: string; mood?: string }) {
-    return `Hello ${args.who}${args.mood ? ` (${args.mood})` : ''}`;
-  }
-}
-
-@Module({
-  imports: [HttpFixtureModule, SealedStateModule],
-  tools: [LogProbe, AskProbe, StructuredProbe, ThrowProbe],
-  resources: [StaticResource, FailingResource],
-  prompts: [GreetPrompt],
-})
-class DiffModule {}
 
 interface Side {
   readonly testing: TestingApp;

@@ -11,7 +11,7 @@ import type { AppPort, ModernCall } from '../../../src/index.js';
 import { encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
-type Call = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
+export type Call = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
 
 /** What the fast path does with a claimed request: run it directly, or dispatch it (learning its envelope). */
 export type DirectPlan =
@@ -90,7 +90,7 @@ export class DirectCalls {
 }
 
 /** The call, when its params are in a shape the SDK's schema takes unchanged; anything else is the SDK's to judge. */
-function callOf(method: string, params: Json): Call | undefined {
+export function callOf(method: string, params: Json): Call | undefined {
   switch (method) {
     case 'tools/call':
     case 'prompts/get': {

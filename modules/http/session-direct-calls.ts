@@ -1,0 +1,160 @@
+// The session direct path (on with MCP_HTTP_FAST_PATH): a plain POST to a live 2025 session carrying one tools/call,
+// resources/read or prompts/get (no progress token, no retry fields) runs straight through Kiln's
+// operation runner (app.runSessionCall) instead of the SDK's web transport and dispatch, and its answer is written
+// as that transport writes it (session-exchange.ts). It takes only what the transport would pass unchanged to the
+// session's server; anything else, and an input_required round (the SDK's 2025 shim fulfils it), goes to the SDK.
+// test/http/session-direct-diff.test.ts holds it to the SDK path's exact answers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type AuthInfo,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  isInputRequiredResult,
+  isJsonContentType,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type LoggingLevel,
+} from '@modelcontextprotocol/server';
+import type { AppPort } from '../../src/index.js';
+import { type Call, callOf } from './fast-path/direct-calls.js';
+import type { LiveSession } from './session-copies.js';
+import { KeepAliveTicker, SessionExchange } from './session-exchange.js';
+import { toolResultOnLegacyWire } from './session-tool-result.js';
+
+type Json = Record<string, unknown>;
+
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+/** `_meta` keys the SDK lifts off a request (the 2026-07-28 envelope); such a request is the SDK's to judge. */
+const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
+/** The SDK's LoggingLevel order, least severe first (its LOG_LEVEL_SEVERITY). */
+const SEVERITY: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+export class SessionDirectCalls {
+  private readonly keepAlive: KeepAliveTicker;
+
+  constructor(
+    private readonly app: AppPort,
+    keepAliveMs: number,
+  ) {
+    this.keepAlive = new KeepAliveTicker(keepAliveMs);
+  }
+
+  /** The call, when this POST to `session` is one the direct path serves; undefined leaves it to the SDK. */
+  plan(session: LiveSession, req: IncomingMessage, body: unknown): Call | undefined {
+    if (!isPlainObject(body)) return undefined;
+    for (const key in body) if (!REQUEST_KEYS.has(key)) return undefined;
+    const { jsonrpc, id, method, params } = body;
+    if (jsonrpc !== '2.0' || typeof method !== 'string' || !isPlainObject(params)) return undefined;
+    if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
+    const meta = params._meta;
+    if (meta !== undefined && !plainMeta(meta)) return undefined;
+    const call = callOf(method, params);
+    if (!call) return undefined;
+    const { transport, server } = session;
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'object' || !transport.acceptsProtocolVersion(version)) return undefined;
+    if (!isJsonContentType(req.headers['content-type'] ?? null)) return undefined;
+    // The session answered initialize (a copy is adopted before its initialize is handled).
+    if (transport.sessionId !== session.id || server.getClientCapabilities() === undefined) return undefined;
+    if (transport.isServing(id as string | number)) return undefined;
+    return call;
+  }
+
+  /** Serves a planned call; the exchange goes on after this returns, until its answer or the client's close. */
+  serve(session: LiveSession, call: Call, req: IncomingMessage, res: ServerResponse, body: unknown): void {
+    const message = body as JSONRPCRequest;
+    const { id } = message;
+    const { transport, server } = session;
+    const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+    const controller = new AbortController();
+    const version = (req.headers['mcp-protocol-version'] as string | undefined) ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+    // A client that goes away does not cancel a 2025 call (the SDK's transport lets it finish); a cancellation does.
+    const exchange = new SessionExchange(res, {
+      sessionId: session.id,
+      keepAlive: this.keepAlive,
+      eventStore: transport.frameStore,
+      priming: transport.primesStreamsFor(version),
+      onCancel: () => {
+        transport.closeExchange(id, exchange);
+        controller.abort(new Error('request cancelled'));
+      },
+    });
+    // Registered until answered: what the server sends about the request meanwhile is stored even once the client left.
+    transport.openExchange(id, exchange);
+    const answer = (reply: JSONRPCMessage) => {
+      transport.closeExchange(id, exchange);
+      void exchange.finish(reply);
+    };
+    this.app
+      .runSessionCall({
+        ...call,
+        id,
+        server,
+        sessionId: session.id,
+        authInfo,
+        meta: message.params?._meta,
+        signal: controller.signal,
+        log: (level, data) => {
+          // As the session's server filters a request's log lines: against the level logging/setLevel set.
+          const threshold = transport.logLevel;
+          if (!server.getCapabilities().logging) return Promise.resolve();
+          if (threshold !== undefined && SEVERITY.indexOf(level) < SEVERITY.indexOf(threshold))
+            return Promise.resolve();
+          return server.notification(
+            { method: 'notifications/message', params: { level, data } },
+            { relatedRequestId: id },
+          );
+        },
+      })
+      .then(
+        (result) => {
+          if (controller.signal.aborted) return;
+          // The SDK's 2025 shim turns the round into requests to the client; the server runs the call again for it.
+          if (isInputRequiredResult(result)) return transport.dispatchOnExchange(message, authInfo);
+          answer({
+            result: call.method === 'tools/call' ? toolResultOnLegacyWire(result) : result,
+            jsonrpc: '2.0',
+            id,
+          });
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) answer(errorAnswer(id, error));
+        },
+      );
+  }
+}
+
+/** The SDK's answer to a handler's throw on the 2025 wire. */
+function errorAnswer(id: string | number, error: unknown): JSONRPCMessage {
+  const { code: thrown, message, data } = (error ?? {}) as { code?: unknown; message?: string; data?: unknown };
+  const code = Number.isSafeInteger(thrown) ? (thrown as number) : -32603;
+  return {
+    jsonrpc: '2.0',
+    id,
+    // The codec's error-code mapping: the retired resource-not-found code goes out as invalid params.
+    error: {
+      code: code === -32002 ? -32602 : code,
+      message: message ?? 'Internal error',
+      ...(data !== undefined && { data }),
+    },
+  };
+}
+
+/** A `_meta` the SDK passes to the handler as is: an object with no progress token and no envelope keys. */
+function plainMeta(meta: unknown): boolean {
+  if (!isPlainObject(meta)) return false;
+  for (const key in meta) if (key === 'progressToken' || key.startsWith(RESERVED_META_PREFIX)) return false;
+  return true;
+}
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,343 @@
+// The session direct path answers exactly what the SDK's session transport answers: one corpus of 2025 requests
+// inside a session (successes, handler and pipeline errors, log lines under each log level, input_required rounds the
+// SDK's shim fulfils, progress, malformed shapes, session and header refusals) sent to one app with
+// MCP_HTTP_FAST_PATH=on and one with it off, in the same order; status, headers and the body's bytes must be
+// identical. Only each side's own session id, the random stream id inside event ids and generated requestIds are normalised.
+import type { KilnApp } from 'mcp-kiln';
+import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type HttpServing, http } from '../../modules/http/index.js';
+import { DiffModule } from './helpers/diff-probes.module.js';
+import { LEGACY_VERSION, MCP_ACCEPT } from './helpers/http-server.js';
+
+interface Side {
+  readonly testing: TestingApp;
+  readonly serving: HttpServing;
+  readonly sessionId: string;
+  /** A second session, opened by a client that declared elicitation (the shim asks it instead of refusing). */
+  readonly askingSessionId: string;
+  readonly runs: { readonly mock: { readonly calls: Parameters<KilnApp['runSessionCall']>[] } };
+}
+
+const sides: Record<'direct' | 'sdk', Side> = {} as never;
+
+async function start(fastPath: 'on' | 'off'): Promise<Side> {
+  const testing = await createTestingModule({ imports: [DiffModule] }).compile({
+    name: 'kiln-session-diff',
+    version: '1.0.0',
+    env: {
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_PORT: '0',
+      MCP_SESSION_MODE: 'stateful',
+      MCP_HTTP_FAST_PATH: fastPath,
+      MCP_REQUEST_STATE_KEY: 'diff-request-state-key-0123456789abcdefgh',
+      MCP_LOG_LEVEL: 'error',
+    },
+  });
+  const runs = vi.spyOn(testing.app, 'runSessionCall');
+  const serving = await testing.app.serve(http());
+  const sessionId = await openSession(serving.endpointUrl, {});
+  const askingSessionId = await openSession(serving.endpointUrl, { elicitation: { form: {} } });
+  return { testing, serving, sessionId, askingSessionId, runs };
+}
+
+beforeAll(async () => {
+  [sides.direct, sides.sdk] = await Promise.all([start('on'), start('off')]);
+});
+afterAll(async () => {
+  for (const side of Object.values(sides)) {
+    await side.serving?.close();
+    await side.testing?.close();
+  }
+});
+
+type Json = Record<string, unknown>;
+
+async function openSession(endpointUrl: string, capabilities: Json): Promise<string> {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: LEGACY_VERSION, capabilities, clientInfo: { name: 'diff', version: '1.0.0' } },
+  };
+  const opened = await fetch(endpointUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
+    body: JSON.stringify(initialize),
+  });
+  await opened.text();
+  const sessionId = opened.headers.get('mcp-session-id');
+  if (!sessionId) throw new Error(`initialize answered HTTP ${opened.status} without a session`);
+  const initialized = await fetch(endpointUrl, {
+    method: 'POST',
+    headers: sessionHeaders(sessionId),
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  expect(initialized.status).toBe(202);
+  return sessionId;
+}
+
+function sessionHeaders(sessionId: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: MCP_ACCEPT,
+    'mcp-protocol-version': LEGACY_VERSION,
+    'mcp-session-id': sessionId,
+  };
+}
+
+interface Case {
+  readonly name: string;
+  /** The body as sent: an object, or raw text. */
+  readonly body: unknown;
+  readonly headers?: Record<string, string | undefined>;
+  /** Sent in the session whose client declared elicitation. */
+  readonly asking?: boolean;
+}
+
+let nextId = 1;
+
+function request(method: string, params: Json = {}, id: unknown = nextId++): Json {
+  return { jsonrpc: '2.0', id, method, params };
+}
+
+function call(name: string, args: unknown, extra: Json = {}): Case {
+  return {
+    name: `tools/call ${name} ${JSON.stringify(args)}${JSON.stringify(extra)}`,
+    body: request('tools/call', { name, arguments: args, ...extra }),
+  };
+}
+
+function plain(method: string, params: Json = {}, label = ''): Case {
+  return { name: `${method} ${JSON.stringify(params)} ${label}`, body: request(method, params) };
+}
+
+function withHeaders(base: Case, label: string, headers: Record<string, string | undefined>): Case {
+  return { ...base, name: `${base.name} [${label}]`, headers };
+}
+
+function withBody(base: Case, label: string, change: (body: Json) => unknown): Case {
+  return { ...base, name: `${base.name} [${label}]`, body: change(structuredClone(base.body) as Json) };
+}
+
+const whoami = call('probe_whoami', {});
+
+const CORPUS: Case[] = [
+  // What the direct path runs itself.
+  whoami,
+  call('notes_search_notes', { query: '' }),
+  call('probe_structured', {}),
+  {
+    ...call('probe_whoami', {}),
+    name: 'string id',
+    body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 'string-id'),
+  },
+  {
+    ...call('probe_whoami', {}),
+    name: 'id 0',
+    body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 0),
+  },
+  plain('resources/read', { uri: 'probe://static' }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada' } }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada', mood: 'glad' } }),
+  plain('prompts/get', { name: 'notes_summarize', arguments: { tag: 'diff' } }),
+  call('probe_whoami', {}, { _meta: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } }),
+  // Errors a handler or the pipeline answers.
+  call('notes_get_note', { id: 'missing' }),
+  call('no_such_tool', {}),
+  call('notes_get_note', { id: 5 }),
+  call('notes_get_note', {}),
+  call('notes_search_notes', { query: '', limit: 99 }),
+  withBody(call('notes_get_note', { id: 'x' }), 'no arguments', (body) => {
+    delete ((body as { params: Json }).params as Json).arguments;
+    return body;
+  }),
+  call('probe_throws', { code: -32002 }),
+  call('probe_throws', { code: -32042 }),
+  call('probe_throws', { code: -32603 }),
+  call('probe_throws', { code: 1.5 }),
+  plain('resources/read', { uri: 'probe://fails' }),
+  plain('resources/read', { uri: 'notes://missing' }),
+  plain('resources/read', { uri: 'nowhere://at-all' }),
+  plain('prompts/get', { name: 'no_such_prompt' }),
+  plain('prompts/get', { name: 'notes_summarize', arguments: {} }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 5 } }),
+  // Log lines: every line while no level is set, then only those the level lets through.
+  call('probe_log', {}),
+  plain('logging/setLevel', { level: 'warning' }),
+  call('probe_log', {}),
+  plain('logging/setLevel', { level: 'emergency' }),
+  call('probe_log', {}),
+  plain('logging/setLevel', { level: 'debug' }),
+  // input_required rounds: the SDK's shim refuses what the client did not declare, and asks what it did.
+  ...(['sampling', 'roots', 'url', 'form'] as const).map((kind) => call('probe_ask', { kind })),
+  call('fixture_sealed_echo', {}),
+  plain('resources/read', { uri: 'fixture://sealed' }),
+  plain('prompts/get', { name: 'fixture_sealed_prompt' }),
+  // Shapes the direct path leaves to the SDK.
+  call('probe_slow', { ms: 10 }, { _meta: { progressToken: 'p-1' } }),
+  call('probe_whoami', {}, { _meta: 'not an object' }),
+  call('probe_whoami', {}, { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } }),
+  call('probe_whoami', {}, { extra: true }),
+  call('notes_search_notes', []),
+  call('notes_search_notes', null),
+  call('fixture_sealed_echo', {}, { requestState: 'v1.forged.state' }),
+  plain('resources/read', { uri: 7 }),
+  plain('resources/read', { uri: 'probe://static', extra: true }),
+  plain('prompts/get', { name: 'probe_prompt', arguments: null }),
+  plain('tools/list'),
+  plain('ping'),
+  withBody(whoami, 'a batch', (body) => [body]),
+  withBody(whoami, 'jsonrpc 1.0', (body) => ({ ...(body as Json), jsonrpc: '1.0' })),
+  withBody(whoami, 'id null', (body) => ({ ...(body as Json), id: null })),
+  withBody(whoami, 'id fractional', (body) => ({ ...(body as Json), id: 1.5 })),
+  withBody(whoami, 'extra top-level key', (body) => ({ ...(body as Json), extra: true })),
+  withBody(whoami, 'no id (a notification)', (body) => {
+    delete (body as Json).id;
+    return body;
+  }),
+  { name: 'not JSON', body: '{"jsonrpc":' },
+  // Session and header refusals.
+  withHeaders(whoami, 'version header missing', { 'mcp-protocol-version': undefined }),
+  withHeaders(whoami, 'version header unsupported', { 'mcp-protocol-version': '1999-01-01' }),
+  withHeaders(whoami, 'version header 2026', { 'mcp-protocol-version': '2026-07-28' }),
+  withHeaders(whoami, 'unknown session', { 'mcp-session-id': '00000000-0000-4000-8000-000000000000' }),
+  withHeaders(whoami, 'malformed session id', { 'mcp-session-id': 'nope' }),
+  withHeaders(whoami, 'accept json only', { accept: 'application/json' }),
+  withHeaders(whoami, 'content type with charset', { 'content-type': 'application/json; charset=utf-8' }),
+  withHeaders(whoami, 'content type text', { 'content-type': 'text/plain' }),
+];
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Headers that legitimately differ between two servers or with a response's timing. */
+const VARYING_HEADERS = new Set(['date', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+async function send(side: Side, testCase: Case): Promise<Answer> {
+  const sessionId = testCase.asking ? side.askingSessionId : side.sessionId;
+  const headers = sessionHeaders(sessionId);
+  for (const [name, value] of Object.entries(testCase.headers ?? {})) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  const response = await fetch(side.serving.endpointUrl, {
+    method: 'POST',
+    headers,
+    body: typeof testCase.body === 'string' ? testCase.body : JSON.stringify(testCase.body),
+  });
+  const text = await response.text();
+  const seen: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!VARYING_HEADERS.has(name)) seen[name] = value.replaceAll(sessionId, '<session>');
+  });
+  // Event ids are `<seq>_<stream id>`, the stream id a random UUID per response: the sequence must agree.
+  // Kiln's generated requestIds differ per request too.
+  const body = text
+    .replaceAll(sessionId, '<session>')
+    .replace(/^id: (\d+)_[0-9a-f-]{36}$/gm, 'id: $1_<stream>')
+    .replace(/"requestId":"[\w-]+"/g, '"requestId":"<requestId>"')
+    .replace(/\*\*Request id:\*\* [\w-]+/g, '**Request id:** <requestId>');
+  return { status: response.status, headers: seen, body };
+}
+
+describe('the session direct path answers what the SDK session transport answers', () => {
+  it.each(CORPUS.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+    const [direct, sdk] = await Promise.all([send(sides.direct, testCase), send(sides.sdk, testCase)]);
+    expect(direct).toEqual(sdk);
+  });
+
+  it('ran the calls it owns itself, and none on the side with it off', () => {
+    expect(sides.sdk.runs).not.toHaveBeenCalled();
+    const methods = new Set(sides.direct.runs.mock.calls.map(([run]) => run.method));
+    expect(methods).toEqual(new Set(['tools/call', 'resources/read', 'prompts/get']));
+  });
+});
+
+describe('a slow direct call', () => {
+  it('turns into a stream with keep-alive comments, then answers as the SDK path does', async () => {
+    const answers = await Promise.all(
+      (['on', 'off'] as const).map(async (fastPath) => {
+        const testing = await createTestingModule({ imports: [DiffModule] }).compile({
+          name: 'kiln-session-diff',
+          version: '1.0.0',
+          env: {
+            MCP_TRANSPORT_TYPE: 'http',
+            MCP_HTTP_PORT: '0',
+            MCP_SESSION_MODE: 'stateful',
+            MCP_HTTP_FAST_PATH: fastPath,
+            MCP_HTTP_SSE_KEEP_ALIVE_MS: '50',
+            MCP_LOG_LEVEL: 'error',
+          },
+        });
+        const serving = await testing.app.serve(http());
+        try {
+          const sessionId = await openSession(serving.endpointUrl, {});
+          const response = await fetch(serving.endpointUrl, {
+            method: 'POST',
+            headers: sessionHeaders(sessionId),
+            body: JSON.stringify(request('tools/call', { name: 'probe_slow', arguments: { ms: 400 } }, 1)),
+          });
+          const text = await response.text();
+          return { status: response.status, type: response.headers.get('content-type'), text };
+        } finally {
+          await serving.close();
+          await testing.close();
+        }
+      }),
+    );
+    const [direct, sdk] = answers.map((answer) => ({
+      ...answer,
+      text: answer.text.replaceAll(': keepalive\n\n', '').replace(/^id: (\d+)_[0-9a-f-]{36}$/gm, 'id: $1_<stream>'),
+    }));
+    expect(answers[0]?.text).toContain(': keepalive\n\n');
+    expect(direct).toEqual(sdk);
+  });
+});
+
+describe('an input_required round in a session whose client can answer it', () => {
+  /** Sends probe_ask, answers the elicitations the SDK's shim sends on the stream, and returns the frames. */
+  async function askAndAnswer(side: Side): Promise<string> {
+    const headers = sessionHeaders(side.askingSessionId);
+    const response = await fetch(side.serving.endpointUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request('tools/call', { name: 'probe_ask', arguments: { kind: 'form' } }, 'ask-1')),
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const answered = new Set<string>();
+    // The probe asks on every round, so the shim asks again after each answer: two rounds are compared, then the
+    // client goes away.
+    while (answered.size < 2) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      for (const line of text.split('\n')) {
+        if (!line.includes('"elicitation/create"')) continue;
+        const { id } = JSON.parse(line.slice('data: '.length)) as { id: string };
+        if (answered.has(id)) continue;
+        answered.add(id);
+        const reply = { jsonrpc: '2.0', id, result: { action: 'accept', content: { ok: true } } };
+        const posted = await fetch(side.serving.endpointUrl, { method: 'POST', headers, body: JSON.stringify(reply) });
+        expect(posted.status).toBe(202);
+      }
+    }
+    await reader.cancel();
+    return text
+      .replaceAll(side.askingSessionId, '<session>')
+      .replace(/^id: (\d+)_[0-9a-f-]{36}$/gm, 'id: $1_<stream>')
+      .replace(/"[0-9a-f-]{36}:(\d+)"/g, '"<instance>:$1"')
+      .replace(/"requestId":"[\w-]+"/g, '"requestId":"<requestId>"');
+  }
+
+  it('asks the client on the same stream and answers as the SDK path does', async () => {
+    const [direct, sdk] = await Promise.all([askAndAnswer(sides.direct), askAndAnswer(sides.sdk)]);
+    expect(direct.match(/elicitation\/create/g)).toHaveLength(2);
+    expect(direct).toEqual(sdk);
+  });
+});
