@@ -82,6 +82,7 @@ export class SessionDirectCalls {
       keepAlive: this.keepAlive,
       eventStore: transport.frameStore,
       priming: transport.primesStreamsFor(version),
+      retryMs: transport.primingRetryMs,
       onCancel: () => {
         transport.closeExchange(id, exchange);
         controller.abort(new Error('request cancelled'));

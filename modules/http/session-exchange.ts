@@ -18,6 +18,8 @@ export interface ExchangeOptions {
   /** The session's event store (resumability on), and whether the client's version takes the priming frame. */
   readonly eventStore: EventStore | undefined;
   readonly priming: boolean;
+  /** The `retry` the priming frame suggests (SEP-1699 polling), as the SDK's transport writes it. */
+  readonly retryMs?: number;
   /** Runs when the client cancelled the request (notifications/cancelled). */
   readonly onCancel: () => void;
 }
@@ -83,7 +85,7 @@ export class SessionExchange {
   private prime(store: EventStore): Promise<void> {
     return store
       .storeEvent(this.streamId, {} as JSONRPCMessage)
-      .then((id) => this.emit(`id: ${id}\ndata: \n\n`, false));
+      .then((id) => this.emit(primingFrame(id, this.options.retryMs), false));
   }
 
   private emit(frame: string, last: boolean): void {
@@ -173,4 +175,8 @@ export class KeepAliveTicker {
       exchange.tick();
     }
   }
+}
+
+function primingFrame(eventId: string, retryMs: number | undefined): string {
+  return `id: ${eventId}\n${retryMs === undefined ? '' : `retry: ${retryMs}\n`}data: \n\n`;
 }

@@ -102,6 +102,11 @@ export class SessionTransport implements Transport {
     return this.eventStore;
   }
 
+  /** The `retry` the SDK's transport writes in a priming frame, when one is configured. */
+  get primingRetryMs(): number | undefined {
+    return this.options.retryMs;
+  }
+
   /** Whether the SDK's transport opens a POST stream with a priming frame for a client of this version. */
   primesStreamsFor(version: string): boolean {
     return this.eventStore !== undefined && this.supportedVersions.has(version) && version >= '2025-11-25';
