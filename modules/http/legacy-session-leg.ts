@@ -191,6 +191,7 @@ export class LegacySessionLeg {
     });
     const call = answers ? this.direct?.plan(serving, req, here) : undefined;
     if (call) return this.direct?.serve(serving, call, req, res, here);
+    if (!answers && (await this.direct?.resume(serving, req, res))) return;
     await serving.transport.handle(req, res, here);
   }
 

@@ -17,7 +17,7 @@ import {
 import type { AppPort } from '../../src/index.js';
 import { type Call, callOf } from './fast-path/direct-calls.js';
 import type { LiveSession } from './session-copies.js';
-import { KeepAliveTicker, SessionExchange } from './session-exchange.js';
+import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';
 import { toolResultOnLegacyWire } from './session-tool-result.js';
 
 type Json = Record<string, unknown>;
@@ -68,6 +68,34 @@ export class SessionDirectCalls {
     return call;
   }
 
+  /**
+   * A resume (GET with Last-Event-ID) of a stream a direct call's ctx.closeStream() ended while the call runs: the
+   * stored frames, then what the call sends next, its answer last. False for any other resume, which the session's
+   * transport serves.
+   */
+  async resume(session: LiveSession, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const lastEventId = req.headers['last-event-id'];
+    const store = session.transport.frameStore;
+    if (typeof lastEventId !== 'string' || !store) return false;
+    const open = () => {
+      if (res.headersSent) return;
+      res.writeHead(200, streamHeaders(session.id));
+      res.flushHeaders();
+    };
+    const resumed = await store.resumeDetached(lastEventId, {
+      send: (eventId, message) => {
+        open();
+        if (!res.writableEnded) res.write(frameOf(message, eventId));
+      },
+      end: () => {
+        open();
+        if (!res.writableEnded) res.end();
+      },
+    });
+    if (resumed) open();
+    return resumed;
+  }
+
   /** Serves a planned call; the exchange goes on after this returns, until its answer or the client's close. */
   serve(session: LiveSession, call: Call, req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const message = body as JSONRPCRequest;
@@ -103,6 +131,7 @@ export class SessionDirectCalls {
         authInfo,
         meta: message.params?._meta,
         signal: controller.signal,
+        ...(exchange.canCloseStream ? { closeStream: () => exchange.closeStream() } : {}),
         log: (level, data) => {
           // As the session's server filters a request's log lines: against the level logging/setLevel set.
           const threshold = transport.logLevel;

@@ -16,7 +16,7 @@ export interface ExchangeOptions {
   /** Ticks the exchange's keep-alive while it is open (one shared timer for every exchange). */
   readonly keepAlive: KeepAliveTicker;
   /** The session's event store (resumability on), and whether the client's version takes the priming frame. */
-  readonly eventStore: EventStore | undefined;
+  readonly eventStore: ResumableFrameStore | undefined;
   readonly priming: boolean;
   /** The `retry` the priming frame suggests (SEP-1699 polling), as the SDK's transport writes it. */
   readonly retryMs?: number;
@@ -24,11 +24,28 @@ export interface ExchangeOptions {
   readonly onCancel: () => void;
 }
 
+/** A client's resume of a stream ctx.closeStream() ended: the frames it gets, and its end after the answer. */
+export interface ResumedStream {
+  send(eventId: string, message: JSONRPCMessage): void;
+  end(): void;
+}
+
+/** The session's event store, which also serves the resume of a stream a direct call's ctx.closeStream() ended. */
+export interface ResumableFrameStore extends EventStore {
+  /** The stream was closed while its call runs: the stream that resumes it gets what the call sends next. */
+  detach(streamId: string): void;
+  /** Serves a resume (GET with Last-Event-ID) of a detached stream; false for any other stream. */
+  resumeDetached(lastEventId: string, stream: ResumedStream): Promise<boolean>;
+  forwardToResumed(streamId: string, eventId: string, message: JSONRPCMessage, last: boolean): void;
+}
+
 export class SessionExchange {
   private readonly frames: string[] = [];
   private readonly streamId: string;
   private streaming = false;
   private answered = false;
+  /** ctx.closeStream() ended the POST stream: frames go to the store, and to a stream that resumed it. */
+  private detached = false;
   /** Store writes in order: a frame goes out only after every earlier one got its event id. */
   private queue: Promise<void>;
 
@@ -71,15 +88,43 @@ export class SessionExchange {
     this.options.onCancel();
   }
 
+  /** Whether ctx.closeStream() can end this exchange's stream: only one a client can resume (priming frame stored). */
+  get canCloseStream(): boolean {
+    return this.options.eventStore !== undefined && this.options.priming;
+  }
+
+  /**
+   * ctx.closeStream() (SEP-1699 polling): the stream ends after the frames queued so far, priming frame first, as the
+   * SDK's closeSSE does; the call goes on, and what it sends next is stored for the client's resume.
+   */
+  closeStream(): void {
+    const store = this.options.eventStore;
+    if (!store || !this.options.priming || this.answered || this.detached) return;
+    this.detached = true;
+    store.detach(this.streamId);
+    this.stream();
+    this.queue = this.queue.then(() => {
+      if (!this.res.writableEnded) this.res.end();
+      this.stop();
+    });
+  }
+
   private enqueue(message: JSONRPCMessage, last: boolean): Promise<void> {
     const store = this.options.eventStore;
     // As on the SDK path, a frame is stored even after the client went: a resume replays it.
     this.queue = this.queue.then(() =>
       store
-        ? store.storeEvent(this.streamId, message).then((eventId) => this.emit(frameOf(message, eventId), last))
+        ? store.storeEvent(this.streamId, message).then((eventId) => {
+            if (this.detached) this.forward(store, eventId, message, last);
+            else this.emit(frameOf(message, eventId), last);
+          })
         : this.emit(frameOf(message, undefined), last),
     );
     return this.queue;
+  }
+
+  private forward(store: ResumableFrameStore, eventId: string, message: JSONRPCMessage, last: boolean): void {
+    store.forwardToResumed(this.streamId, eventId, message, last);
   }
 
   private prime(store: EventStore): Promise<void> {
@@ -124,19 +169,23 @@ export class SessionExchange {
     if (this.res.writableEnded || this.res.destroyed) this.options.keepAlive.delete(this);
   }
 
-  /** The SDK's stream headers, names lower-cased as its Node adapter writes them. */
   private headers(): Record<string, string> {
-    return {
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'content-type': 'text/event-stream',
-      'mcp-session-id': this.options.sessionId,
-      'x-accel-buffering': 'no',
-    };
+    return streamHeaders(this.options.sessionId);
   }
 }
 
-function frameOf(message: JSONRPCMessage, eventId: string | undefined): string {
+/** The SDK's stream headers, names lower-cased as its Node adapter writes them. */
+export function streamHeaders(sessionId: string): Record<string, string> {
+  return {
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'content-type': 'text/event-stream',
+    'mcp-session-id': sessionId,
+    'x-accel-buffering': 'no',
+  };
+}
+
+export function frameOf(message: JSONRPCMessage, eventId: string | undefined): string {
   return `event: message\n${eventId ? `id: ${eventId}\n` : ''}data: ${JSON.stringify(message)}\n\n`;
 }
 

@@ -18,7 +18,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { tagOutbound, untagInbound } from './outbound-request-ids.js';
 import type { SessionEventStore } from './session-event-store.js';
-import type { SessionExchange } from './session-exchange.js';
+import type { ResumableFrameStore, ResumedStream, SessionExchange } from './session-exchange.js';
 import type { SessionChange, SessionRecord } from './session-registry.js';
 
 export interface SessionTransportOptions {
@@ -98,7 +98,7 @@ export class SessionTransport implements Transport {
   }
 
   /** The session's event store (resumability on), as the SDK's transport writes to it. */
-  get frameStore(): EventStore | undefined {
+  get frameStore(): ResumableFrameStore | undefined {
     return this.eventStore;
   }
 
@@ -290,11 +290,20 @@ function changeMadeBy(request: JSONRPCRequest): ((result: Record<string, unknown
   }
 }
 
-/** The session's event store, deaf while a replay runs: frames the replay writes were never meant for a client. */
-class PausableEventStore implements EventStore {
+type ReplaySend = Parameters<EventStore['replayEventsAfter']>[1]['send'];
+
+/**
+ * The session's event store, deaf while a replay runs: frames the replay writes were never meant for a client. It
+ * also serves the resume of a direct call's stream that ctx.closeStream() ended while the call runs: the SDK's
+ * transport would close such a resumed stream at once (it knows no request on it), so the resume replays what is
+ * stored and then carries what the call sends next, its answer last.
+ */
+class PausableEventStore implements ResumableFrameStore {
   readonly getStreamIdForEventId?: (eventId: string) => Promise<string | undefined>;
   private paused = false;
   private ignored = 0;
+  /** Streams of direct calls ended by ctx.closeStream() while their call runs, and the stream resuming each. */
+  private readonly detached = new Map<string, ResumedStream | undefined>();
 
   constructor(private readonly store: EventStore) {
     // Optional in the SDK's contract, and the SDK behaves differently without it: mirror the store's choice.
@@ -315,7 +324,30 @@ class PausableEventStore implements EventStore {
     return this.store.storeEvent(streamId, message);
   }
 
-  replayEventsAfter(...args: Parameters<EventStore['replayEventsAfter']>): ReturnType<EventStore['replayEventsAfter']> {
-    return this.store.replayEventsAfter(...args);
+  replayEventsAfter(lastEventId: string, options: { send: ReplaySend }): Promise<string> {
+    return this.store.replayEventsAfter(lastEventId, options);
+  }
+
+  detach(streamId: string): void {
+    this.detached.set(streamId, undefined);
+  }
+
+  async resumeDetached(lastEventId: string, stream: ResumedStream): Promise<boolean> {
+    const streamId = await this.getStreamIdForEventId?.(lastEventId);
+    if (streamId === undefined || !this.detached.has(streamId)) return false;
+    await this.store.replayEventsAfter(lastEventId, {
+      send: async (eventId, message) => stream.send(eventId, message),
+    });
+    if (this.detached.has(streamId)) this.detached.set(streamId, stream);
+    else stream.end();
+    return true;
+  }
+
+  forwardToResumed(streamId: string, eventId: string, message: JSONRPCMessage, last: boolean): void {
+    const resumed = this.detached.get(streamId);
+    resumed?.send(eventId, message);
+    if (!last) return;
+    this.detached.delete(streamId);
+    resumed?.end();
   }
 }

@@ -26,6 +26,8 @@ export interface SessionCall {
   readonly signal: AbortSignal;
   /** Sends a log line related to this request, as the session's server would (its level filter applies). */
   readonly log: (level: LogLevel, payload: Record<string, unknown>) => Promise<void> | void;
+  /** Ends the request's SSE stream while the handler goes on (ctx.closeStream); set only where it can be resumed. */
+  readonly closeStream?: () => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function runSessionCall(
       sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
       modernCapabilities: () => undefined,
       log: call.log,
+      closeStream: call.closeStream,
       // The host sends a request carrying a progress token through the session's server, which streams progress.
       progress: undefined,
     },
