@@ -34,7 +34,8 @@ export function compilePrompt(promptClass: Constructor, findings: LintFindings):
   return {
     name,
     promptClass: promptClass as unknown as CompiledPrompt['promptClass'],
-    args: options.args,
+    // Strict once at boot: a zod schema built per request would also lose the parser zod compiles per instance.
+    args: options.args?.strict(),
     description: options.description,
     contract: compileContract(readMetadata<ErrorContract>(ERRORS_METADATA, promptClass)),
     listing: Object.freeze({

@@ -59,6 +59,7 @@ export interface PromptHandler {
 export interface CompiledPrompt {
   readonly name: string;
   readonly promptClass: new (...args: never[]) => PromptHandler;
+  /** The prompt's arguments, strict (unknown names refused). */
   readonly args: z.ZodObject | undefined;
   readonly description: string;
   /** The @Errors contract, with ctx.fail and ctx.recoveryFor built once. */

@@ -38,7 +38,7 @@ async function getPromptRound(
 ): Promise<GetPromptResult | InputRequiredResult> {
   let args: unknown = rawArgs ?? {};
   if (prompt.args) {
-    const parsed = prompt.args.strict().safeParse(rawArgs ?? {});
+    const parsed = prompt.args.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       throw kilnError(
         'invalid_arguments',
