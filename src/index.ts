@@ -54,7 +54,7 @@ export type { RequestInputOptions, RequestInputSpec } from './context/request-in
 export type { InputOptions } from './definitions/input/index.js';
 export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './di/tokens.js';
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
-export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
+export { type ContextLogger, isLevelEnabled, type Logger, type LogLevel } from './logging/index.js';
 export type { ChangeNotifier, ChangeSink, TaskStatusChange } from './notifications/change-notifier.js';
 export { type Principal, principalKey, principalOf } from './protocol/principal.js';
 export type {

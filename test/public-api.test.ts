@@ -44,6 +44,7 @@ describe('public API', () => {
       'createToken',
       'headerParam',
       'inputRequired',
+      'isLevelEnabled',
       'listen',
       'loadConfig',
       'principalKey',

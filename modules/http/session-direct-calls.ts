@@ -12,9 +12,8 @@ import {
   isJsonContentType,
   type JSONRPCMessage,
   type JSONRPCRequest,
-  type LoggingLevel,
 } from '@modelcontextprotocol/server';
-import type { AppPort } from '../../src/index.js';
+import { type AppPort, isLevelEnabled } from '../../src/index.js';
 import { type Call, callOf } from './fast-path/direct-calls.js';
 import type { LiveSession } from './session-copies.js';
 import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';
@@ -25,17 +24,6 @@ type Json = Record<string, unknown>;
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 /** `_meta` keys the SDK lifts off a request (the 2026-07-28 envelope); such a request is the SDK's to judge. */
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
-/** The SDK's LoggingLevel order, least severe first (its LOG_LEVEL_SEVERITY). */
-const SEVERITY: readonly LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
 
 export class SessionDirectCalls {
   private readonly keepAlive: KeepAliveTicker;
@@ -136,8 +124,7 @@ export class SessionDirectCalls {
           // As the session's server filters a request's log lines: against the level logging/setLevel set.
           const threshold = transport.logLevel;
           if (!server.getCapabilities().logging) return Promise.resolve();
-          if (threshold !== undefined && SEVERITY.indexOf(level) < SEVERITY.indexOf(threshold))
-            return Promise.resolve();
+          if (threshold !== undefined && !isLevelEnabled(level, threshold)) return Promise.resolve();
           return server.notification(
             { method: 'notifications/message', params: { level, data } },
             { relatedRequestId: id },
