@@ -98,10 +98,9 @@ export class SessionExchange {
    * SDK's closeSSE does; the call goes on, and what it sends next is stored for the client's resume.
    */
   closeStream(): void {
-    const store = this.options.eventStore;
-    if (!store || !this.options.priming || this.answered || this.detached) return;
+    if (!this.canCloseStream || this.answered || this.detached) return;
     this.detached = true;
-    store.detach(this.streamId);
+    this.options.eventStore?.detach(this.streamId);
     this.stream();
     this.queue = this.queue.then(() => {
       if (!this.res.writableEnded) this.res.end();

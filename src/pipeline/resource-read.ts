@@ -71,7 +71,8 @@ async function readResourceRound(
     params = parsed.data;
   }
   // A URI can match a template and still not be a URL (`notes://a b`): ctx.uri needs one, so it is the caller's error.
-  if (!URL.canParse(uri)) {
+  const url = parsedUrl(uri);
+  if (!url) {
     throw kilnError('invalid_arguments', `Invalid URI for resource ${resource.name}: ${uri} is not a valid URL.`, {
       uri,
       recovery: { hint: `Percent-encode the values you put into ${resource.uriTemplate}, then read it again.` },
@@ -79,7 +80,7 @@ async function readResourceRound(
     });
   }
   const operation = `resource ${resource.name}`;
-  const scopedSeed = { ...seed, uri: new URL(uri), operation };
+  const scopedSeed = { ...seed, uri: url, operation };
   const { resourceClass, contract } = resource;
   return runScopedHandler(runtime, scopedSeed, resourceClass, contract, (handler, context, scope) =>
     orInputRequired(async () => {
@@ -129,4 +130,13 @@ function normaliseContents(
     const base = { uri: item.uri ?? uri, ...(type ? { mimeType: type } : {}) };
     return 'blob' in item ? { ...base, blob: item.blob } : { ...base, text: item.text };
   });
+}
+
+/** The URI as a URL, or undefined (one parse; `URL.parse` needs Node 20.18, and Kiln supports every Node 20). */
+function parsedUrl(uri: string): URL | undefined {
+  try {
+    return new URL(uri);
+  } catch {
+    return undefined;
+  }
 }
