@@ -6,20 +6,14 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpFastifyApp } from '@modelcontextprotocol/fastify';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
-import {
-  createMcpHandler,
-  McpServer,
-  ProtocolError,
-  ProtocolErrorCode,
-  ResourceTemplate,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import { createApp } from 'mcp-kiln';
-import { z } from 'zod';
-import { type Note, NoteSchema } from '../examples/notes/note.js';
+import type { Note } from '../examples/notes/note.js';
 import { NotesModule } from '../examples/notes/notes.module.js';
 import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
 import { http } from '../modules/http/index.js';
+import { sdkNotesServer } from './sdk-notes-server.js';
 
 export const SERVER_KINDS = [
   'kiln-fast',
@@ -80,7 +74,7 @@ async function startKiln(sessionMode: 'stateless' | 'stateful', fastPath: 'on' |
 }
 
 async function startSdkOnNode(): Promise<BenchServer> {
-  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map())));
+  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map(), formatNote)));
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -91,7 +85,7 @@ async function startSdkOnNode(): Promise<BenchServer> {
 }
 
 async function startSdkOnFastify(): Promise<BenchServer> {
-  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map())));
+  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map(), formatNote)));
   const fastify = createMcpFastifyApp();
   fastify.post('/mcp', async (request, reply) => {
     reply.hijack();
@@ -107,7 +101,7 @@ async function startSdkOnFastify(): Promise<BenchServer> {
  * note with a 2026-07-28 call) go to createMcpHandler.
  */
 async function startSdkSessions(): Promise<BenchServer> {
-  const factory = sdkNotesServer(new Map());
+  const factory = sdkNotesServer(new Map(), formatNote);
   const modern = toNodeHandler(createMcpHandler(factory));
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const server = createServer((req, res) => {
@@ -167,71 +161,5 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return text;
 }
 
-/**
- * The baseline's server factory: the notes example's create and get tools on a bare McpServer over a Map. The handler
- * calls it per request, so each request also pays McpServer's zod-to-JSON-Schema conversion (Kiln converts at boot).
- */
-function sdkNotesServer(notes: Map<string, Note>) {
-  const CreateInput = z.object({
-    title: z.string().min(1).max(200).describe('Title of the note'),
-    body: z.string().describe('Body text (markdown allowed)'),
-    tags: z.array(z.string().describe('A tag')).default([]).describe('Tags to file the note under'),
-  });
-  const GetInput = z.object({ id: z.string().describe('Note id') });
-  const SummarizeArgs = z.object({
-    tag: z.string().describe('Tag whose notes to summarise'),
-    style: z.enum(['bullets', 'paragraph']).optional().describe('Summary style: bullets or paragraph'),
-  });
-  // Kiln's tool renders content[] with its format(); the baseline sends the same text so both bodies match in size.
-  const format = (note: Note) => GetNoteTool.prototype.format.call(undefined, note);
-
-  return () => {
-    const server = new McpServer({ name: 'sdk-notes', version: '0.1.0' });
-    server.registerTool(
-      'notes_create_note',
-      { description: 'Create a note.', inputSchema: CreateInput, outputSchema: NoteSchema },
-      async (input) => {
-        const note: Note = { id: crypto.randomUUID(), ...input, createdAt: new Date().toISOString() };
-        notes.set(note.id, note);
-        return { structuredContent: note, content: [{ type: 'text', text: format(note) }] };
-      },
-    );
-    server.registerTool(
-      'notes_get_note',
-      {
-        title: 'Get note',
-        description: 'Fetch one note by its id, with title, body, tags and creation time.',
-        annotations: { readOnlyHint: true },
-        inputSchema: GetInput,
-        outputSchema: NoteSchema,
-      },
-      async ({ id }) => {
-        const note = notes.get(id);
-        if (!note) return { isError: true, content: [{ type: 'text', text: `No note has id ${id}.` }] };
-        return { structuredContent: note, content: [{ type: 'text', text: format(note) }] };
-      },
-    );
-    // The notes example's notes://{id} resource and notes_summarize prompt, for the resources/read and prompts/get rows.
-    server.registerResource(
-      'note',
-      new ResourceTemplate('notes://{id}', { list: undefined }),
-      { title: 'Note', description: 'A note as markdown: title, tags and body.', mimeType: 'text/markdown' },
-      async (uri, { id }) => {
-        const note = notes.get(String(id));
-        if (!note) throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, `No note has id ${id}.`);
-        const text = `# ${note.title}\n\nTags: ${note.tags.join(', ') || 'none'}\n\n${note.body}`;
-        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
-      },
-    );
-    server.registerPrompt(
-      'notes_summarize',
-      { title: 'Summarise notes', description: 'Summarise every note filed under a tag.', argsSchema: SummarizeArgs },
-      async ({ tag, style }) => {
-        const listing = [...notes.values()].filter((n) => n.tags.includes(tag)).map((n) => `- ${n.title}: ${n.body}`);
-        const text = `Summarise these notes tagged "${tag}" as ${style ?? 'bullets'}:\n\n${listing.join('\n') || '(no notes carry this tag)'}`;
-        return { messages: [{ role: 'user', content: { type: 'text', text } }] };
-      },
-    );
-    return server;
-  };
-}
+// Kiln's tool renders content[] with its format(); the baseline sends the same text so both bodies match in size.
+const formatNote = (note: Note) => GetNoteTool.prototype.format.call(undefined, note);
