@@ -3,10 +3,10 @@
 // requestState, malformed messages, ids colliding between concurrent requests) sent to one app with
 // MCP_HTTP_FAST_PATH=on and one with it off; status, media type and body must be identical. Only what legitimately
 // differs per request (generated requestIds, the nonce of a sealed requestState) is normalised.
-import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
+import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import { DiffModule } from './helpers/diff-probes.module.js';
+import { closeDiffSides, compileDiffApp, DIFF_REQUEST_STATE_KEY } from './helpers/diff-app.js';
 import { MCP_ACCEPT, MODERN_VERSION } from './helpers/http-server.js';
 
 interface Side {
@@ -17,29 +17,14 @@ interface Side {
 const sides: Record<'fast' | 'sdk', Side> = {} as never;
 
 async function start(fastPath: 'on' | 'off'): Promise<Side> {
-  const testing = await createTestingModule({ imports: [DiffModule] }).compile({
-    name: 'kiln-diff',
-    version: '1.0.0',
-    env: {
-      MCP_TRANSPORT_TYPE: 'http',
-      MCP_HTTP_PORT: '0',
-      MCP_HTTP_FAST_PATH: fastPath,
-      MCP_REQUEST_STATE_KEY: 'diff-request-state-key-0123456789abcdefgh',
-      MCP_LOG_LEVEL: 'error',
-    },
-  });
+  const testing = await compileDiffApp('kiln-diff', fastPath, { MCP_REQUEST_STATE_KEY: DIFF_REQUEST_STATE_KEY });
   return { testing, serving: await testing.app.serve(http()) };
 }
 
 beforeAll(async () => {
   [sides.fast, sides.sdk] = await Promise.all([start('on'), start('off')]);
 });
-afterAll(async () => {
-  for (const side of Object.values(sides)) {
-    await side.serving?.close();
-    await side.testing?.close();
-  }
-});
+afterAll(() => closeDiffSides(Object.values(sides)));
 
 type Json = Record<string, unknown>;
 

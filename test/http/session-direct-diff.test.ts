@@ -4,10 +4,10 @@
 // MCP_HTTP_FAST_PATH=on and one with it off, in the same order; status, headers and the body's bytes must be
 // identical. Only each side's own session id, the random stream id inside event ids and generated requestIds are normalised.
 import type { KilnApp } from 'mcp-kiln';
-import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
+import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import { DiffModule } from './helpers/diff-probes.module.js';
+import { closeDiffSides, compileDiffApp, DIFF_REQUEST_STATE_KEY } from './helpers/diff-app.js';
 import { LEGACY_VERSION, MCP_ACCEPT } from './helpers/http-server.js';
 
 interface Side {
@@ -22,17 +22,9 @@ interface Side {
 const sides: Record<'direct' | 'sdk', Side> = {} as never;
 
 async function start(fastPath: 'on' | 'off'): Promise<Side> {
-  const testing = await createTestingModule({ imports: [DiffModule] }).compile({
-    name: 'kiln-session-diff',
-    version: '1.0.0',
-    env: {
-      MCP_TRANSPORT_TYPE: 'http',
-      MCP_HTTP_PORT: '0',
-      MCP_SESSION_MODE: 'stateful',
-      MCP_HTTP_FAST_PATH: fastPath,
-      MCP_REQUEST_STATE_KEY: 'diff-request-state-key-0123456789abcdefgh',
-      MCP_LOG_LEVEL: 'error',
-    },
+  const testing = await compileDiffApp('kiln-session-diff', fastPath, {
+    MCP_SESSION_MODE: 'stateful',
+    MCP_REQUEST_STATE_KEY: DIFF_REQUEST_STATE_KEY,
   });
   const runs = vi.spyOn(testing.app, 'runSessionCall');
   const serving = await testing.app.serve(http());
@@ -44,12 +36,7 @@ async function start(fastPath: 'on' | 'off'): Promise<Side> {
 beforeAll(async () => {
   [sides.direct, sides.sdk] = await Promise.all([start('on'), start('off')]);
 });
-afterAll(async () => {
-  for (const side of Object.values(sides)) {
-    await side.serving?.close();
-    await side.testing?.close();
-  }
-});
+afterAll(() => closeDiffSides(Object.values(sides)));
 
 type Json = Record<string, unknown>;
 
@@ -261,17 +248,9 @@ describe('a slow direct call', () => {
   it('turns into a stream with keep-alive comments, then answers as the SDK path does', async () => {
     const answers = await Promise.all(
       (['on', 'off'] as const).map(async (fastPath) => {
-        const testing = await createTestingModule({ imports: [DiffModule] }).compile({
-          name: 'kiln-session-diff',
-          version: '1.0.0',
-          env: {
-            MCP_TRANSPORT_TYPE: 'http',
-            MCP_HTTP_PORT: '0',
-            MCP_SESSION_MODE: 'stateful',
-            MCP_HTTP_FAST_PATH: fastPath,
-            MCP_HTTP_SSE_KEEP_ALIVE_MS: '50',
-            MCP_LOG_LEVEL: 'error',
-          },
+        const testing = await compileDiffApp('kiln-session-diff', fastPath, {
+          MCP_SESSION_MODE: 'stateful',
+          MCP_HTTP_SSE_KEEP_ALIVE_MS: '50',
         });
         const serving = await testing.app.serve(http());
         try {
