@@ -18,7 +18,7 @@ export interface CallChain {
   readonly filters: readonly Constructor<KilnExceptionFilter>[];
 }
 
-/** The chain of every definition nothing decorates: runCall then adds nothing to the handler call. */
+/** The chain of every definition nothing decorates: runChain then adds nothing to the handler call. */
 export const EMPTY_CHAIN: CallChain = Object.freeze({ guards: [], interceptors: [], filters: [] });
 
 /** One call through a chain. */
@@ -31,13 +31,24 @@ export interface ChainCall {
   readonly contract: ErrorContract;
   /** Names the definition in errors: `Tool notes_delete`. */
   readonly label: string;
-  /** What runs between the guards and the interceptors (the consent gate), given the rest of the chain. */
-  readonly gate?: (inner: () => Promise<unknown>) => Promise<unknown>;
 }
 
-export async function runCall(chain: CallChain, run: ChainCall, handle: () => unknown): Promise<unknown> {
+/** What runs between the guards and the interceptors (the consent gate), given the rest of the chain. */
+export type ChainGate = (inner: () => Promise<unknown>) => Promise<unknown>;
+
+/**
+ * Runs `handle` through `chain`. `describe` is called only for a chain with parts, so a definition nothing decorates
+ * pays for no description of its call.
+ */
+export async function runChain(
+  chain: CallChain,
+  handle: () => unknown,
+  describe: () => ChainCall,
+  gate?: ChainGate,
+): Promise<unknown> {
   const inner = async () => handle();
-  if (chain === EMPTY_CHAIN) return run.gate ? run.gate(inner) : inner();
+  if (chain === EMPTY_CHAIN) return gate ? gate(inner) : handle();
+  const run = describe();
   try {
     for (const Guard of chain.guards) {
       // Only `true` lets the call through: a guard that forgets to return refuses rather than allows.
@@ -46,7 +57,7 @@ export async function runCall(chain: CallChain, run: ChainCall, handle: () => un
       }
     }
     const intercepted = intercept(chain.interceptors, run, inner);
-    return await (run.gate ? run.gate(intercepted) : intercepted());
+    return await (gate ? gate(intercepted) : intercepted());
   } catch (error) {
     // Asking for input is not a failure, so no filter sees it.
     if (error instanceof InputRequiredSignal || chain.filters.length === 0) throw error;

@@ -6,7 +6,7 @@ import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
 import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
-import { chainOf, runCall } from './call-chain.js';
+import { chainOf, runChain } from './call-chain.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
 import type { OperationKind, OperationSeed } from './operation-runner.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
@@ -55,16 +55,16 @@ async function getPromptRound(
   const { promptClass, contract } = prompt;
   return runScopedHandler(runtime, { ...seed, operation }, promptClass, contract, (handler, context, scope) =>
     orInputRequired(async () => {
-      const returned = await runCall(
+      const returned = await runChain(
         chainOf(runtime, promptClass),
-        {
+        () => handler.handle(args, context),
+        () => ({
           resolve: scope.resolve,
           ctx: context,
           call: { kind: 'prompt', name: prompt.name, definition: promptClass, input: args, scopes: prompt.scopes },
           contract: contract.entries,
           label: `Prompt ${prompt.name}`,
-        },
-        () => handler.handle(args, context),
+        }),
       );
       return normalisePrompt(returned as PromptReturn, prompt.description);
     }, seed.sealRequestState),

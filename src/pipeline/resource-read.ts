@@ -7,7 +7,7 @@ import type { ResourceContent, ResourceReadReturn } from '../../decorators/resou
 import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
-import { chainOf, runCall } from './call-chain.js';
+import { chainOf, runChain } from './call-chain.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
 import type { OperationKind, OperationSeed } from './operation-runner.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
@@ -84,9 +84,10 @@ async function readResourceRound(
   const { resourceClass, contract } = resource;
   return runScopedHandler(runtime, scopedSeed, resourceClass, contract, (handler, context, scope) =>
     orInputRequired(async () => {
-      const returned = await runCall(
+      const returned = await runChain(
         chainOf(runtime, resourceClass),
-        {
+        () => handler.handle(params, context),
+        () => ({
           resolve: scope.resolve,
           ctx: context,
           call: {
@@ -99,8 +100,7 @@ async function readResourceRound(
           },
           contract: contract.entries,
           label: `Resource ${resource.name}`,
-        },
-        () => handler.handle(params, context),
+        }),
       );
       const result: ReadResourceResult = {
         contents: normaliseContents(returned as ResourceReadReturn, uri, resource.mimeType),

@@ -9,7 +9,7 @@ import { ORDINARY_CALL } from '../context/task-binding.js';
 import type { CompiledOutput } from '../definitions/compile-output.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { isProtocolError, KILN_REASONS, kilnError } from '../errors/index.js';
-import { chainOf, runCall } from './call-chain.js';
+import { chainOf, runChain } from './call-chain.js';
 import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
 import { reportFailure } from './handler-failure.js';
@@ -81,19 +81,19 @@ export async function runToolRound(
       const { context, enrichment, media } = built;
       const { consent } = tool;
       const input = prepared.value;
-      const returned = await runCall(
+      const returned = await runChain(
         chainOf(runtime, tool.toolClass),
-        {
+        () => handler.handle(input, context),
+        () => ({
           resolve: scope.resolve,
           ctx: context,
           call: { kind: 'tool', name: tool.name, definition: tool.toolClass, input, scopes: tool.scopes },
           contract: tool.contract.entries,
           label: `Tool ${tool.name}`,
-          gate: consent
-            ? (inner) => runBehindConsent(consent, { operation: tool.name, input, ctx: context, tool: handler }, inner)
-            : undefined,
-        },
-        () => handler.handle(input, context),
+        }),
+        consent
+          ? (inner) => runBehindConsent(consent, { operation: tool.name, input, ctx: context, tool: handler }, inner)
+          : undefined,
       );
       if (!tool.output) {
         return successResult(tool, {
