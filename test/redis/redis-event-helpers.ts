@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { ServerEvent } from '@modelcontextprotocol/server';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import {
   createRedisConnection,
   type RedisConnection,
@@ -94,6 +94,29 @@ export const LIST_CHANGES: ServerEvent[] = [
   { kind: 'prompts_list_changed' },
   { kind: 'resources_list_changed' },
 ];
+
+/**
+ * What a bus pair shows once Redis is back after an outage: the lists re-announced exactly once on B (delivery is at
+ * most once, so an event published during the outage may arrive late or never), the recovery logged, and A's
+ * publishing connection (reconnecting on its own schedule) reaching B again.
+ */
+export async function expectDeliveryRecovered(
+  a: RedisServerEventBus,
+  seenOnB: ServerEvent[],
+  lines: LogLine[],
+  timeout: { timeout: number; interval: number },
+): Promise<void> {
+  const listChanges = () => seenOnB.filter((event) => event.kind !== 'resource_updated');
+  await expect.poll(listChanges, timeout).toEqual(LIST_CHANGES);
+  expect(lines.some((line) => line.level === 'info' && /subscription is back/.test(line.msg))).toBe(true);
+  await expect
+    .poll(() => {
+      a.publish({ kind: 'resource_updated', uri: 'notes://after' });
+      return seenOnB.some((event) => event.kind === 'resource_updated' && event.uri === 'notes://after');
+    }, timeout)
+    .toBe(true);
+  expect(listChanges()).toEqual(LIST_CHANGES);
+}
 
 /** One command through redis-cli (independent of the code under test); the reply's lines, for arrays too. */
 export async function redisCli(port: number, args: readonly string[]): Promise<string[]> {

@@ -7,7 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisServerEventBus } from '../../modules/redis/index.js';
 import { redisCommand } from '../support/redis-probe.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
-import { capturingLogger, LIST_CHANGES, openedRedis, recordEvents, redisCli } from './redis-event-helpers.js';
+import {
+  capturingLogger,
+  expectDeliveryRecovered,
+  openedRedis,
+  recordEvents,
+  redisCli,
+} from './redis-event-helpers.js';
 import { uniquePrefix } from './redis-test-providers.js';
 
 const RECOVERY_TIMEOUT = { timeout: 20_000, interval: 100 };
@@ -102,19 +108,7 @@ describe('RedisServerEventBus on a single node', () => {
     await sleep(1_500);
     await server.restart();
 
-    // Delivery is at most once: the event published during the outage may arrive late (a Cluster client retries it)
-    // or never; the lists are re-announced once either way.
-    const listChanges = () => seenOnB.filter((event) => event.kind !== 'resource_updated');
-    await expect.poll(listChanges, RECOVERY_TIMEOUT).toEqual(LIST_CHANGES);
-    expect(lines.some((line) => line.level === 'info' && /subscription is back/.test(line.msg))).toBe(true);
-    // A's publishing connection reconnects on its own schedule; publish until one gets through.
-    await expect
-      .poll(() => {
-        a.publish({ kind: 'resource_updated', uri: 'notes://after' });
-        return seenOnB.some((event) => event.kind === 'resource_updated' && event.uri === 'notes://after');
-      }, RECOVERY_TIMEOUT)
-      .toBe(true);
-    expect(listChanges()).toEqual(LIST_CHANGES);
+    await expectDeliveryRecovered(a, seenOnB, lines, RECOVERY_TIMEOUT);
   });
 
   it('close() unsubscribes and quits its connections; local delivery goes on', async () => {
