@@ -91,7 +91,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   const logger = container.resolve<Logger>(LOGGER);
   const storage = container.resolve<StorageService>(STORAGE);
   const notifier = container.resolve<ChangeNotifier>(NOTIFIER);
-  const telemetry = container.resolve<KilnTelemetry>(TELEMETRY);
+  // Kept only when an OpenTelemetry SDK records something, so a request path tests one `undefined`.
+  const telemetry = activeTelemetry(container.resolve<KilnTelemetry>(TELEMETRY));
   checkSessionMode(config, options);
   for (const warning of findings.warnings) logger.warning(warning);
 
@@ -142,8 +143,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     hooks: LifecycleHooks.collect(modules, graph.providers, container),
     services,
     logger,
-    telemetry: activeTelemetry(telemetry),
-    hostTelemetry: hostTelemetry(activeTelemetry(telemetry)),
+    telemetry,
+    hostTelemetry: hostTelemetry(telemetry),
     inFlight: new InFlightRequests(),
     notifier,
     requestStateSealing,
