@@ -53,7 +53,7 @@ export class SessionTransport implements Transport {
   onmessage?: Transport['onmessage'];
 
   private readonly web: WebStandardStreamableHTTPServerTransport;
-  private readonly eventStore: PausableEventStore | undefined;
+  private readonly eventStore: SessionFrameStore | undefined;
   private readonly pendingChanges = new Map<RequestId, (result: Record<string, unknown>) => SessionChange>();
   private readonly internalCalls = new Map<string, (response: JSONRPCMessage) => void>();
   private readonly applied: AppliedState = { logLevel: undefined, subscriptions: new Set() };
@@ -66,7 +66,7 @@ export class SessionTransport implements Transport {
   private replaying = false;
 
   constructor(private readonly options: SessionTransportOptions) {
-    this.eventStore = options.eventStore && new PausableEventStore(options.eventStore);
+    this.eventStore = options.eventStore && new SessionFrameStore(options.eventStore);
     this.web = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => options.sessionId,
       ...(this.eventStore ? { eventStore: this.eventStore } : {}),
@@ -298,7 +298,7 @@ type ReplaySend = Parameters<EventStore['replayEventsAfter']>[1]['send'];
  * transport would close such a resumed stream at once (it knows no request on it), so the resume replays what is
  * stored and then carries what the call sends next, its answer last.
  */
-class PausableEventStore implements ResumableFrameStore {
+class SessionFrameStore implements ResumableFrameStore {
   readonly getStreamIdForEventId?: (eventId: string) => Promise<string | undefined>;
   private paused = false;
   private ignored = 0;
