@@ -19,7 +19,7 @@ import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { readUiResource } from './app-ui.js';
 import { principalOf } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
-import { type SeedOptions, seedFromFacts } from './request-seed.js';
+import { type RequestFacts, type SeedOptions, seedFromFacts } from './request-seed.js';
 import { readSkillFile } from './skills-server.js';
 
 export type CallMethod = 'tools/call' | 'resources/read' | 'prompts/get';
@@ -93,15 +93,27 @@ function operationOf(
   }
 }
 
+/** What every call a host runs directly (no SDK dispatch) knows of its request: id, caller, `_meta`, signal. */
+export function hostCallFacts(call: {
+  readonly id: string | number;
+  readonly authInfo: AuthInfo | undefined;
+  readonly meta?: Readonly<Record<string, unknown>>;
+  readonly signal: AbortSignal;
+}): Pick<RequestFacts, 'id' | 'principal' | 'meta' | 'signal' | 'sealWith'> {
+  return {
+    id: call.id,
+    principal: principalOf(call.authInfo),
+    meta: call.meta,
+    signal: call.signal,
+    sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
+  };
+}
+
 /** A host's direct call: the seed a dispatched request would get, minus what cannot happen without streaming. */
 export async function runModernCall(runtime: ProtocolRuntime, call: ModernCall): Promise<ModernCallAnswer> {
   const seed = seedFromFacts(
     {
-      id: call.id,
-      principal: principalOf(call.authInfo),
-      meta: call.meta,
-      signal: call.signal,
-      sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
+      ...hostCallFacts(call),
       modernCapabilities: () => call.clientCapabilities,
       // A 2026-07-28 request without a log level asks for no log lines, and one without a progress token for no
       // progress: the host sends any request carrying either through the SDK's dispatch, which streams them.

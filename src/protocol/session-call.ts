@@ -5,8 +5,7 @@
 import type { AuthInfo, CallToolResult, InputRequiredResult, Result, Server } from '@modelcontextprotocol/server';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { LogLevel } from '../logging/index.js';
-import { type CallMethod, runCall } from './direct-call.js';
-import { principalOf } from './principal.js';
+import { type CallMethod, hostCallFacts, runCall } from './direct-call.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromFacts } from './request-seed.js';
 import { specParamsError } from './spec-params-server.js';
@@ -40,12 +39,8 @@ export async function runSessionCall(
 ): Promise<Result | InputRequiredResult> {
   const seed = seedFromFacts(
     {
-      id: call.id,
-      principal: principalOf(call.authInfo),
+      ...hostCallFacts(call),
       sessionId: call.sessionId,
-      meta: call.meta,
-      signal: call.signal,
-      sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
       modernCapabilities: () => undefined,
       log: call.log,
       closeStream: call.closeStream,
