@@ -17,8 +17,9 @@ import { compileUiResources } from '../definitions/compile-ui-resources.js';
 import { lintDisabledReferences } from '../definitions/disabled-references.js';
 import { DEFAULT_INPUT_OPTIONS } from '../definitions/input/index.js';
 import type { LintFindings } from '../definitions/tool-lint.js';
-import { buildDependencyGraph } from '../di/dependency-graph.js';
+import { buildDependencyGraph, scopeOf } from '../di/dependency-graph.js';
 import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } from '../di/module-scanner.js';
+import { RequestScopes } from '../di/request-scope.js';
 import { createRootContainer } from '../di/root-container.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
@@ -86,6 +87,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   if (findings.errors.length > 0) throw new KilnBootError(findings.errors, findings.warnings);
 
   const container = await createRootContainer(graph);
+  const requestScopes = RequestScopes.compile(container, graph.consumers, (token) => scopeOf(token, graph.providers));
   // Resolved, not assumed: a testing module may have replaced any of them.
   const config = container.resolve<KilnConfig>(KILN_CONFIG);
   const logger = container.resolve<Logger>(LOGGER);
@@ -108,7 +110,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     stateFor: (tenantId: string | undefined) => storage.forTenant(tenantId),
   };
   const tasks = servesTasks
-    ? createTaskSupport({ container, services, logger, tools, notifier }, services.stateFor, config.tasks)
+    ? createTaskSupport({ requestScopes, services, logger, tools, notifier }, services.stateFor, config.tasks)
     : undefined;
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
   const serverOptions = {
@@ -135,6 +137,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
         }
       : serverOptions,
     container,
+    requestScopes,
     callChains: callChains.chains,
     providerScopes: new Map([
       [CONTEXT, 'request'],

@@ -72,13 +72,11 @@ export function createContext(
   const enrichment = createEnrichmentCollector();
   const media = createContentCollector();
   const { channel } = seed;
-  const timestamp = seed.timestamp ?? new Date().toISOString();
   const { fail, recoveryFor } = contract;
   // Written out field by field: object spread with extra keys takes V8's slow path (microseconds per request).
   const context: KilnContext = new KilnContext(
     {
       requestId: seed.requestId,
-      timestamp,
       tenantId: seed.tenantId,
       sessionId: seed.sessionId,
       traceId: seed.traceId,
@@ -122,6 +120,7 @@ export function createContext(
     },
     () => services.stateFor(seed.tenantId),
     seed,
+    seed.timestamp ?? Date.now(),
   );
   return { context, enrichment, media };
 }

@@ -16,7 +16,7 @@ import { NO_TASK, type TaskBinding } from './task-binding.js';
 /** Everything a context carries, set once per request. */
 export type KilnContextFields = Omit<
   KilnContext,
-  'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra' | 'taskId' | 'startTask'
+  'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra' | 'taskId' | 'startTask' | 'timestamp'
 >;
 
 /** What a context reads from its request's seed on demand: the round's input answers and its task binding. */
@@ -26,7 +26,6 @@ export interface ContextRound extends RoundInputs {
 
 export class KilnContext implements Context {
   declare readonly requestId: string;
-  declare readonly timestamp: string;
   declare readonly tenantId: string | undefined;
   declare readonly sessionId: string | undefined;
   declare readonly traceId: string | undefined;
@@ -54,14 +53,29 @@ export class KilnContext implements Context {
   readonly #round: ContextRound;
   #state: ContextState | undefined;
   #inputs: ContextInputs | undefined;
+  /** The ISO timestamp once read; until then the epoch milliseconds the request started at. */
+  #timestamp: string | number;
 
   // Callers always pass the fields in one order (createContext), so every instance shares one hidden class.
-  // `round` is the request's seed itself, so carrying it costs no allocation.
-  constructor(fields: KilnContextFields, openState: () => ContextState, round: ContextRound) {
+  // `round` is the request's seed itself, so carrying it costs no allocation. `startedAt` is the request's
+  // timestamp, as an ISO string or as the epoch milliseconds to format it from when first read.
+  constructor(
+    fields: KilnContextFields,
+    openState: () => ContextState,
+    round: ContextRound,
+    startedAt: string | number,
+  ) {
     Object.assign(this, fields);
     this.#fields = fields;
     this.#openState = openState;
     this.#round = round;
+    this.#timestamp = startedAt;
+  }
+
+  /** When the request started (ISO 8601); formatted on first read, since most requests never read it. */
+  get timestamp(): string {
+    if (typeof this.#timestamp === 'number') this.#timestamp = new Date(this.#timestamp).toISOString();
+    return this.#timestamp;
   }
 
   /** Opened on first use: most calls never touch state, and a missing tenant must fail only when one does. */
@@ -97,6 +111,6 @@ export class KilnContext implements Context {
 
   /** The same request with a different `extra` bag (see `withExtra`). */
   withExtra(extra: Readonly<Record<string, unknown>>): KilnContext {
-    return new KilnContext({ ...this.#fields, extra }, this.#openState, this.#round);
+    return new KilnContext({ ...this.#fields, extra }, this.#openState, this.#round, this.timestamp);
   }
 }

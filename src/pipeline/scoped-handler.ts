@@ -1,12 +1,11 @@
 // The one place a request's Context and child container are opened: Context → request scope → handler, the scope
 // disposed whatever happens. Tools read the collectors back; resources, prompts and completions answer failures
 // as JSON-RPC errors (runScopedHandler).
-import type { DependencyContainer } from 'tsyringe';
 import type { Constructor } from '../../decorators/types.js';
 import type { Context } from '../context/context.js';
 import { type BuiltContext, type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
 import type { CompiledContract } from '../context/error-contract.js';
-import { openRequestScope, type RequestScope } from '../di/request-scope.js';
+import type { RequestScope, RequestScopes } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
 import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
 import type { CallChain } from './call-chain.js';
@@ -14,7 +13,8 @@ import { toProtocolFailure } from './handler-failure.js';
 
 /** What running a handler needs from the compiled app. */
 export interface PipelineRuntime {
-  readonly container: DependencyContainer;
+  /** Opens each request's scope (src/di/request-scope.ts), compiled once the root container was built. */
+  readonly requestScopes: RequestScopes;
   readonly services: ContextServices;
   readonly logger: Logger;
   /** Guards, interceptors and filters per definition class, compiled at boot; a class not listed has none. */
@@ -32,11 +32,12 @@ export async function inRequestScope<H, T>(
   run: (handler: H, built: BuiltContext, scope: RequestScope) => T | Promise<T>,
 ): Promise<T> {
   const built = createContext(seed, runtime.services, contract);
-  const scope = openRequestScope(runtime.container, built.context);
+  const scope = runtime.requestScopes.open(built.context);
   try {
     return await run(scope.resolve(handlerClass), built, scope);
   } finally {
-    await scope.dispose();
+    const disposing = scope.dispose();
+    if (disposing) await disposing;
   }
 }
 

@@ -94,32 +94,47 @@ function operationOf(
 }
 
 /** What every call a host runs directly (no SDK dispatch) knows of its request: id, caller, `_meta`, signal. */
-export function hostCallFacts(call: {
+interface HostCall {
   readonly id: string | number;
   readonly authInfo: AuthInfo | undefined;
   readonly meta?: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
-}): Pick<RequestFacts, 'id' | 'principal' | 'meta' | 'signal' | 'sealWith'> {
+}
+
+/** What the host's era adds: the request's channel, and the session's id on a 2025 session. */
+type HostChannel = Pick<RequestFacts, 'sessionId' | 'modernCapabilities' | 'log' | 'progress' | 'closeStream'>;
+
+/**
+ * The facts of a call a host runs directly. Written out as one literal: spreading the call's facts and adding the
+ * channel's took V8's slow path for objects (about a tenth of a direct call's CPU).
+ */
+export function hostCallFacts(call: HostCall, channel: HostChannel): RequestFacts {
   return {
     id: call.id,
     principal: principalOf(call.authInfo),
-    meta: call.meta,
+    sessionId: channel.sessionId,
     signal: call.signal,
+    meta: call.meta,
     sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
+    modernCapabilities: channel.modernCapabilities,
+    log: channel.log,
+    progress: channel.progress,
+    closeStream: channel.closeStream,
   };
 }
 
 /** A host's direct call: the seed a dispatched request would get, minus what cannot happen without streaming. */
 export async function runModernCall(runtime: ProtocolRuntime, call: ModernCall): Promise<ModernCallAnswer> {
   const seed = seedFromFacts(
-    {
-      ...hostCallFacts(call),
+    hostCallFacts(call, {
+      sessionId: undefined,
       modernCapabilities: () => call.clientCapabilities,
       // A 2026-07-28 request without a log level asks for no log lines, and one without a progress token for no
       // progress: the host sends any request carrying either through the SDK's dispatch, which streams them.
       log: ignoreLogLine,
       progress: undefined,
-    },
+      closeStream: undefined,
+    }),
     {
       era: 'modern',
       exposesSessionId: false,

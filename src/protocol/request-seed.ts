@@ -104,6 +104,10 @@ export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operati
       // Set by the SDK only where the stream can be resumed: a 2025 session transport with an event store.
       closeStream: facts.closeStream,
     },
+    // Set by the operation runners (`{ ...seed, uri, task }`): present from the start, so those copies only overwrite
+    // (adding a key to a spread copy takes V8's slow path for objects).
+    uri: undefined,
+    task: undefined,
   };
 }
 

@@ -38,15 +38,14 @@ export async function runSessionCall(
   call: SessionCall,
 ): Promise<Result | InputRequiredResult> {
   const seed = seedFromFacts(
-    {
-      ...hostCallFacts(call),
+    hostCallFacts(call, {
       sessionId: call.sessionId,
-      modernCapabilities: () => undefined,
+      modernCapabilities: noModernCapabilities,
       log: call.log,
-      closeStream: call.closeStream,
       // The host sends a request carrying a progress token through the session's server, which streams progress.
       progress: undefined,
-    },
+      closeStream: call.closeStream,
+    }),
     {
       era: 'legacy',
       server: call.server,
@@ -68,3 +67,5 @@ export async function runSessionCall(
     throw specParamsError(call.method, error);
   }
 }
+
+const noModernCapabilities = (): undefined => undefined;

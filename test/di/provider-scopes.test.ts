@@ -1,6 +1,17 @@
 // Provider scopes and constructor tokens: singletons may not hold request state, parameters TypeScript cannot name
 // need @Inject, and request-scoped providers get the request's Context, once per request, disposed at its end.
-import { CONTEXT, type Context, createToken, Inject, Injectable, Module, Tool } from 'mcp-kiln';
+import {
+  CONTEXT,
+  type Context,
+  createToken,
+  Inject,
+  Injectable,
+  type KilnGuard,
+  Module,
+  Tool,
+  UseGuards,
+} from 'mcp-kiln';
+import type { KilnApp } from '../../src/app/kiln-app.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, bootProblem, bootProblems, capturedLog, closeBootedApps, fixtureModule } from './boot-app.js';
@@ -260,5 +271,98 @@ describe('disposal at the end of a request', () => {
     const result = await app.callTool('use_session');
     const requestId = (result.content[0] as { text: string }).text;
     expect(events).toEqual([`closed ${requestId}`]);
+  });
+});
+
+describe('definitions whose dependencies are all singletons or the Context', () => {
+  const Built = z.object({
+    requestId: z.string().describe('The requestId of the Context the constructor got'),
+    sameClock: z.boolean().describe('Whether the singleton is the one the app built'),
+    instance: z.number().describe('Which tool instance served the call'),
+  });
+
+  function singletonFixture() {
+    const events: string[] = [];
+    let instances = 0;
+    @Injectable()
+    class Clock {
+      readonly id = 'clock';
+    }
+    @Tool('built_directly', { description: 'Reports what its constructor got.', input: NoInput, output: Built })
+    class BuiltDirectlyTool {
+      readonly instance = ++instances;
+      constructor(
+        @Inject(CONTEXT) private readonly first: Context,
+        readonly clock: Clock,
+        @Inject(CONTEXT) private readonly second: Context,
+      ) {}
+      handle(_input: unknown, ctx: Context) {
+        events.push(`handled ${ctx.requestId}`);
+        expect(this.second).toBe(this.first);
+        return { requestId: this.first.requestId, sameClock: this.clock === clockOf(), instance: this.instance };
+      }
+      dispose() {
+        events.push(`disposed ${this.first.requestId}`);
+      }
+    }
+    let app: KilnApp | undefined;
+    const clockOf = () => app?.get(Clock);
+    return {
+      module: fixtureModule({ providers: [Clock], tools: [BuiltDirectlyTool] }),
+      events,
+      attach: (booted: KilnApp) => {
+        app = booted;
+      },
+    };
+  }
+
+  it('builds a fresh instance per request with the app’s singletons and this request’s Context, in parameter order', async () => {
+    const fixture = singletonFixture();
+    const app = await bootApp(fixture.module);
+    fixture.attach(app);
+    const first = (await app.callTool('built_directly')).structuredContent as z.output<typeof Built>;
+    const second = (await app.callTool('built_directly')).structuredContent as z.output<typeof Built>;
+    expect(first.sameClock).toBe(true);
+    expect(second.sameClock).toBe(true);
+    expect([first.instance, second.instance]).toEqual([1, 2]);
+    expect(second.requestId).not.toBe(first.requestId);
+    expect(fixture.events).toEqual([
+      `handled ${first.requestId}`,
+      `disposed ${first.requestId}`,
+      `handled ${second.requestId}`,
+      `disposed ${second.requestId}`,
+    ]);
+  });
+
+  it('shares a request-scoped provider between such a definition’s guard and a handler that injects it', async () => {
+    let built = 0;
+    @Injectable({ scope: 'request' })
+    class Budget {
+      readonly instance = ++built;
+      spent = 0;
+      constructor(@Inject(CONTEXT) readonly context: Context) {}
+    }
+    @Injectable({ scope: 'request' })
+    class SpendGuard implements KilnGuard {
+      constructor(private readonly budget: Budget) {}
+      canActivate() {
+        this.budget.spent += 1;
+        return true;
+      }
+    }
+    @Tool('spend', { description: 'Reports the budget its guard spent.', input: NoInput })
+    @UseGuards(SpendGuard)
+    class SpendTool {
+      constructor(private readonly budget: Budget) {}
+      handle(_input: unknown, ctx: Context) {
+        return `${this.budget.spent} ${this.budget.instance} ${this.budget.context.requestId === ctx.requestId}`;
+      }
+    }
+    const app = await bootApp(fixtureModule({ providers: [Budget], tools: [SpendTool] }));
+    const texts: string[] = [];
+    for (let call = 0; call < 2; call++) {
+      texts.push(((await app.callTool('spend')).content[0] as { text: string }).text);
+    }
+    expect(texts).toEqual(['1 1 true', '1 2 true']);
   });
 });
