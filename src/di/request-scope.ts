@@ -77,7 +77,10 @@ class LazyRequestScope implements RequestScope {
     }
     const built = new (ctor as new (...args: unknown[]) => T)(...args);
     // As tsyringe does for what it builds: anything with a dispose() is disposed with the request.
-    if (typeof (built as Partial<Disposable>).dispose === 'function') (this.#disposables ??= []).push(built as Disposable);
+    if (typeof (built as Partial<Disposable>).dispose === 'function') {
+      this.#disposables ??= [];
+      this.#disposables.push(built as Disposable);
+    }
     return built;
   };
 

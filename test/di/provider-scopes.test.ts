@@ -11,9 +11,9 @@ import {
   Tool,
   UseGuards,
 } from 'mcp-kiln';
-import type { KilnApp } from '../../src/app/kiln-app.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { KilnApp } from '../../src/app/kiln-app.js';
 import { bootApp, bootProblem, bootProblems, capturedLog, closeBootedApps, fixtureModule } from './boot-app.js';
 
 afterEach(closeBootedApps);
