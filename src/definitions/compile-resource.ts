@@ -10,6 +10,7 @@ import { compileScopes } from './compile-scopes.js';
 import type { CompiledResource, ResourceHandler } from './compiled-resource.js';
 import { toJsonSchema, undescribedFields } from './json-schema.js';
 import type { LintFindings } from './tool-lint.js';
+import { compileUriMatcher } from './uri-matcher.js';
 
 export function compileResource(resourceClass: Constructor, findings: LintFindings): CompiledResource | undefined {
   const metadata = readMetadata<ResourceMetadata>(RESOURCE_METADATA, resourceClass);
@@ -54,6 +55,7 @@ export function compileResource(resourceClass: Constructor, findings: LintFindin
     uriTemplate,
     resourceClass: resourceClass as unknown as CompiledResource['resourceClass'],
     template,
+    matcher: template ? compileUriMatcher(template) : undefined,
     params: options.params,
     mimeType: options.mimeType,
     contract: compileContract(readMetadata<ErrorContract>(ERRORS_METADATA, resourceClass)),

@@ -11,6 +11,7 @@ import type { PromptReturn } from '../../decorators/prompt.js';
 import type { CacheHint, ResourceReadReturn } from '../../decorators/resource.js';
 import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { CompiledContract } from '../context/error-contract.js';
+import type { UriMatcher } from './uri-matcher.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -32,6 +33,8 @@ export interface CompiledResource {
   readonly resourceClass: new (...args: never[]) => ResourceHandler;
   /** Undefined for a fixed URI. */
   readonly template: UriTemplate | undefined;
+  /** The template's URI matcher, compiled at boot (uri-matcher.ts); undefined for a fixed URI. */
+  readonly matcher: UriMatcher | undefined;
   readonly params: z.ZodObject | undefined;
   readonly mimeType: string | undefined;
   /** The @Errors contract, with ctx.fail and ctx.recoveryFor built once. */

@@ -22,7 +22,7 @@ export function matchResource(resources: readonly CompiledResource[], uri: strin
   for (const resource of resources)
     if (!resource.template && resource.uriTemplate === uri) return { uri, resource, variables: {} };
   for (const resource of resources) {
-    const variables = resource.template?.match(uri);
+    const variables = resource.matcher?.match(uri);
     if (variables) return { uri, resource, variables };
   }
   return undefined;

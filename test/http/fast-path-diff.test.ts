@@ -178,6 +178,8 @@ const CORPUS: Case[] = [
   call('fixture_sealed_echo', {}, {}, { meta: { ...ENVELOPE, 'io.modelcontextprotocol/clientCapabilities': {} } }),
   // The calls the fast path runs itself, and the shapes it leaves to the SDK's dispatch.
   plain('resources/read', { uri: 'probe://static' }),
+  plain('resources/read', { uri: 'probe://cached' }),
+  plain('resources/read', { uri: 'probe://brief' }),
   plain('resources/read', { uri: 'probe://fails' }),
   plain('resources/read', { uri: 7 }),
   plain('resources/read', { uri: 'probe://static', extra: true }),

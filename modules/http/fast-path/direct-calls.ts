@@ -8,7 +8,7 @@ import type { AuthInfo, ClientCapabilities, JSONRPCRequest } from '@modelcontext
 import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPort, ModernCall } from '../../../src/index.js';
-import { encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
+import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
 export type Call = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
@@ -28,9 +28,11 @@ export class DirectCalls {
   readonly #open = new Set<AbortController>();
   /** Tools that may answer with a task (the Tasks extension): the SDK's dispatch encodes that answer. */
   readonly #taskTools: ReadonlySet<string>;
+  readonly #stamp: AnswerStamp;
 
   constructor(app: AppPort) {
     this.#app = app;
+    this.#stamp = answerStamp(app.serverInfo);
     this.#taskTools = new Set(app.catalog().tools.flatMap((tool) => (tool.task ? [tool.name] : [])));
   }
 
@@ -77,7 +79,7 @@ export class DirectCalls {
       })
       .then(
         ({ result, cacheHint }) =>
-          send(encodeCallAnswer(plan.direct.method, id, result, this.#app.serverInfo, capabilities, cacheHint)),
+          send(encodeCallAnswer(plan.direct.method, id, result, this.#stamp, capabilities, cacheHint)),
         (error: unknown) => send(encodeCallError(id, error)),
       );
   }

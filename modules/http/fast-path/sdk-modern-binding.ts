@@ -110,6 +110,17 @@ export interface EncodedAnswer {
 type Json = Record<string, unknown>;
 type CacheHint = { readonly ttlMs?: number; readonly cacheScope?: string };
 
+/** The serverInfo stamp of every answer, with its JSON written once (`answerStamp`). */
+export interface AnswerStamp {
+  readonly serverInfo: Implementation;
+  /** `,"_meta":{"io.modelcontextprotocol/serverInfo":…}`, as appended to a result without `_meta`. */
+  readonly metaJson: string;
+}
+
+export function answerStamp(serverInfo: Implementation): AnswerStamp {
+  return { serverInfo, metaJson: `,"_meta":${JSON.stringify({ [SERVER_INFO_META_KEY]: serverInfo })}` };
+}
+
 /**
  * The SDK's answer to a handler's result of tools/call, resources/read or prompts/get on 2026-07-28, as its dispatch
  * builds it: the input_required checks (at-least-one, the request's declared capabilities), the tool result's text
@@ -120,26 +131,53 @@ export function encodeCallAnswer(
   method: string,
   id: string | number,
   result: Json,
-  serverInfo: Implementation,
+  stamp: AnswerStamp,
   capabilities: ClientCapabilities | undefined,
   cacheHint: CacheHint | undefined,
 ): EncodedAnswer {
-  let encoded = result;
   if (result.resultType === 'input_required') {
     const refusal = inputRequiredRefusal(method, result, capabilities);
     if (refusal) return encodeCallError(id, refusal);
-  } else {
-    if (method === 'tools/call') encoded = contentlessNormalised(textFallback(encoded));
-    if (encoded.resultType === undefined) encoded = { ...encoded, resultType: 'complete' };
-    if (method === 'resources/read' && encoded.resultType === 'complete') {
-      encoded = {
-        ...encoded,
-        ttlMs: validTtl(encoded.ttlMs) ?? validTtl(cacheHint?.ttlMs) ?? 0,
-        cacheScope: validScope(encoded.cacheScope) ?? validScope(cacheHint?.cacheScope) ?? 'private',
-      };
-    }
+    return answer(id, stampServerInfo(result, stamp.serverInfo));
   }
-  return { status: 200, body: JSON.stringify({ result: stampServerInfo(encoded, serverInfo), jsonrpc: '2.0', id }) };
+  const completed = method === 'tools/call' ? contentlessNormalised(textFallback(result)) : result;
+  const appended = appendedJson(method, completed, stamp, cacheHint);
+  if (appended !== undefined) {
+    // The SDK's encode spreads the result and adds each key after the handler's own: the same JSON, in one pass.
+    const json = JSON.stringify(completed);
+    if (json.length > 2)
+      return {
+        status: 200,
+        body: `{"result":${json.slice(0, -1)}${appended}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`,
+      };
+  }
+  let encoded = completed;
+  if (encoded.resultType === undefined) encoded = { ...encoded, resultType: 'complete' };
+  if (method === 'resources/read' && encoded.resultType === 'complete') {
+    encoded = {
+      ...encoded,
+      ttlMs: validTtl(encoded.ttlMs) ?? validTtl(cacheHint?.ttlMs) ?? 0,
+      cacheScope: validScope(encoded.cacheScope) ?? validScope(cacheHint?.cacheScope) ?? 'private',
+    };
+  }
+  return answer(id, stampServerInfo(encoded, stamp.serverInfo));
+}
+
+function answer(id: string | number, result: Json): EncodedAnswer {
+  return { status: 200, body: JSON.stringify({ result, jsonrpc: '2.0', id }) };
+}
+
+/**
+ * What the encode adds to a completed result that holds none of the keys it adds (resultType, the cache fields of a
+ * read, _meta), as JSON to append; undefined when the result holds any of them, which takes the spreading route.
+ */
+function appendedJson(method: string, result: Json, stamp: AnswerStamp, cacheHint: CacheHint | undefined) {
+  if ('resultType' in result || '_meta' in result) return undefined;
+  if (method !== 'resources/read') return `,"resultType":"complete"${stamp.metaJson}`;
+  if ('ttlMs' in result || 'cacheScope' in result) return undefined;
+  const ttlMs = validTtl(cacheHint?.ttlMs) ?? 0;
+  const cacheScope = validScope(cacheHint?.cacheScope) ?? 'private';
+  return `,"resultType":"complete","ttlMs":${ttlMs},"cacheScope":"${cacheScope}"${stamp.metaJson}`;
 }
 
 /** The SDK's error answer to a handler's throw; a missing client capability is the one a 400 carries. */

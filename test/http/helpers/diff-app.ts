@@ -10,6 +10,8 @@ export function compileDiffApp(name: string, fastPath: 'on' | 'off', env: Record
   return createTestingModule({ imports: [DiffModule] }).compile({
     name,
     version: '1.0.0',
+    // A server-wide hint for reads, under the per-resource hints of the probes (fast-path-diff.test.ts).
+    cacheHints: { 'resources/read': { ttlMs: 5000 } },
     env: {
       MCP_TRANSPORT_TYPE: 'http',
       MCP_HTTP_PORT: '0',

@@ -71,6 +71,29 @@ class StaticResource {
   }
 }
 
+@Resource('probe://cached', {
+  name: 'cached',
+  description: 'A text clients may cache for a minute, shared.',
+  mimeType: 'text/plain',
+  cacheHint: { ttlMs: 60_000, cacheScope: 'public' },
+})
+class CachedResource {
+  handle() {
+    return 'cached text';
+  }
+}
+
+@Resource('probe://brief', {
+  name: 'brief',
+  description: 'A text clients may cache for a second.',
+  cacheHint: { ttlMs: 1000 },
+})
+class BriefResource {
+  handle() {
+    return 'brief text';
+  }
+}
+
 @Resource('probe://fails', { name: 'fails', description: 'Throws a protocol error.' })
 class FailingResource {
   handle(): string {
@@ -91,7 +114,7 @@ class GreetPrompt {
 @Module({
   imports: [HttpFixtureModule, SealedStateModule],
   tools: [LogProbe, AskProbe, StructuredProbe, ThrowProbe],
-  resources: [StaticResource, FailingResource],
+  resources: [StaticResource, CachedResource, BriefResource, FailingResource],
   prompts: [GreetPrompt],
 })
 export class DiffModule {}
