@@ -6,21 +6,22 @@ import { EdgeRejection } from './edge-rejection.js';
 const ALLOWED = new Set(['GET', 'POST', 'DELETE']);
 const ALLOW = 'GET, POST, DELETE';
 
-/** An onRequest hook for the whole server: refuses other methods on `endpoint` and leaves every other path alone. */
-export function refuseOtherMethods(endpoint: string) {
-  return async (request: { readonly method: string; readonly url: string }): Promise<void> => {
-    if (ALLOWED.has(request.method) || pathOf(request.url) !== endpoint) return;
-    throw new EdgeRejection(
-      405,
-      edgeError(
-        'method_not_allowed',
-        `Method ${request.method} is not allowed on ${endpoint}: use POST for messages, GET for the 2025 event ` +
-          'stream and DELETE to end a 2025 session.',
-        { allow: ALLOW },
-      ),
+/** The 405 for another method on `endpoint`; undefined for an allowed one, and for every other path. */
+export function methodRejection(
+  request: { readonly method: string; readonly url: string },
+  endpoint: string,
+): EdgeRejection | undefined {
+  if (ALLOWED.has(request.method) || pathOf(request.url) !== endpoint) return undefined;
+  return new EdgeRejection(
+    405,
+    edgeError(
+      'method_not_allowed',
+      `Method ${request.method} is not allowed on ${endpoint}: use POST for messages, GET for the 2025 event ` +
+        'stream and DELETE to end a 2025 session.',
       { allow: ALLOW },
-    );
-  };
+    ),
+    { allow: ALLOW },
+  );
 }
 
 function pathOf(url: string): string {

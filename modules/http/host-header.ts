@@ -7,12 +7,10 @@ import { EdgeRejection } from './edge-rejection.js';
 /** RFC 3986 authority without userinfo: an IP literal or a registered name, then an optional port. */
 const HOST_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::\d{1,5})?$/;
 
-/** An onRequest hook: throws an EdgeRejection (400) naming what is wrong with Host. */
-export async function checkHostHeader(request: { readonly raw: IncomingMessage }): Promise<void> {
-  const problem = hostProblem(request.raw);
-  if (problem) {
-    throw new EdgeRejection(400, edgeError('invalid_http_request', `Bad request: ${problem}.`));
-  }
+/** The EdgeRejection (400) naming what is wrong with Host, or undefined when it is a valid host[:port]. */
+export function hostHeaderRejection(raw: IncomingMessage): EdgeRejection | undefined {
+  const problem = hostProblem(raw);
+  return problem ? new EdgeRejection(400, edgeError('invalid_http_request', `Bad request: ${problem}.`)) : undefined;
 }
 
 /** The last Host value found valid: clients send the same one on every request, so it is parsed once. */

@@ -3,11 +3,11 @@
 // auth is on, bounded connections, pages for people, and a graceful shutdown that lets requests finish.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { localhostHostValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
   InMemoryServerEventBus,
+  localhostAllowedHostnames,
   localhostAllowedOrigins,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
@@ -17,12 +17,11 @@ import { type AppPort, type HostHandle, type HttpConfig, type KilnHost, principa
 import type { BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accept-header.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
-import { refuseOtherMethods } from './endpoint-methods.js';
+import { edgeChecks } from './edge-checks.js';
 import { isLegacyPost } from './era-of.js';
 import { FailureLog } from './failure-log.js';
 import { openFastPath } from './fast-path/fast-path.js';
 import { fastifyLogger } from './fastify-logger.js';
-import { checkHostHeader } from './host-header.js';
 import { errorHandler } from './http-errors.js';
 import { installJsonBodyParser } from './json-body-parser.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
@@ -80,12 +79,13 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   fastify.setErrorHandler(errorHandler(config));
 
   const endpoint = config.endpointPath;
-  fastify.addHook('onRequest', checkHostHeader);
-  fastify.addHook('onRequest', refuseOtherMethods(endpoint));
-  if (LOOPBACK_HOSTS.has(config.host)) fastify.addHook('onRequest', localhostHostValidation());
   fastify.addHook(
     'onRequest',
-    originValidation([...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)]),
+    edgeChecks({
+      endpoint,
+      allowedHostnames: LOOPBACK_HOSTS.has(config.host) ? localhostAllowedHostnames() : undefined,
+      allowedOrigins: [...localhostAllowedOrigins(), ...originHostnames(config.allowedOrigins)],
+    }),
   );
 
   // When auth is on every endpoint request carries a verified token; the challenges name the metadata document. The
@@ -237,16 +237,14 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     socket.once('close', () => unusedSockets.delete(socket));
   });
   fastify.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    unusedSockets.delete(request.socket);
-    responding.set(request.socket, response);
-    const settled = () => {
-      if (responding.get(request.socket) === response) responding.delete(request.socket);
-    };
-    response.once('finish', settled);
-    response.once('close', settled);
-    // Node's close() ends only the connections idle at that moment: one whose response finishes later stays kept
-    // alive until the client drops it (undici: 4 s). During shutdown, close each as soon as its response ends.
-    response.once('close', () => {
+    const { socket } = request;
+    unusedSockets.delete(socket);
+    responding.set(socket, response);
+    // A response emits 'close' once, after it finished or when its connection went away (one listener, per request).
+    response.on('close', () => {
+      if (responding.get(socket) === response) responding.delete(socket);
+      // Node's close() ends only the connections idle at that moment: one whose response finishes later stays kept
+      // alive until the client drops it (undici: 4 s). During shutdown, close each as soon as its response ends.
       if (closing) fastify.server.closeIdleConnections();
     });
   });
