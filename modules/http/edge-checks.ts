@@ -35,11 +35,13 @@ export function edgeChecks(options: EdgeCheckOptions) {
   };
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const rejection = hostHeaderRejection(request.raw) ?? methodRejection(request, endpoint);
-    const refused = rejection
-      ? undefined
-      : (hostRefusal(request.headers.host) ?? originRefusal(request.headers.origin));
-    if (refused === undefined) {
+    if (rejection) {
       done(rejection);
+      return;
+    }
+    const refused = hostRefusal(request.headers.host) ?? originRefusal(request.headers.origin);
+    if (refused === undefined) {
+      done();
       return;
     }
     // As the SDK's hooks answer: the reply is sent here, and the request goes no further.

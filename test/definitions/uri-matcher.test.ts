@@ -21,7 +21,6 @@ const OPERATOR_TEMPLATES = [
   'list://{items*}',
   'doc://{id}#{+fragment}',
   'pair://{a,b}',
-  'unclosed://{id',
 ];
 
 const URIS = [
@@ -90,14 +89,8 @@ describe('compileUriMatcher', () => {
 
   it('leaves templates with operators, lists and explode to the SDK', () => {
     for (const source of OPERATOR_TEMPLATES) {
-      let template: UriTemplate;
-      try {
-        template = new UriTemplate(source);
-      } catch {
-        continue; // the SDK refuses the template itself, so boot never compiles it
-      }
-      const matcher = compileUriMatcher(template);
-      expect(matcher, source).toBe(template);
+      const template = new UriTemplate(source);
+      expect(compileUriMatcher(template), source).toBe(template);
     }
   });
 
