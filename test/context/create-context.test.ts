@@ -34,6 +34,18 @@ describe('identity fields', () => {
     expect(stamped).toBeLessThanOrEqual(Date.now());
   });
 
+  it('keeps the start time however late it is first read, and the same one in a withExtra copy', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-04T05:06:07.089Z') });
+    try {
+      const { context } = buildContext();
+      vi.setSystemTime(new Date('2026-03-04T05:07:00.000Z'));
+      expect(context.timestamp).toBe('2026-03-04T05:06:07.089Z');
+      expect(context.withExtra({ itemId: 'x' }).timestamp).toBe('2026-03-04T05:06:07.089Z');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('passes the seed’s signal, capabilities and uri through', () => {
     const controller = new AbortController();
     const uri = new URL('notes://42');
