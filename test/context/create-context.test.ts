@@ -1,6 +1,7 @@
 // createContext: the per-request Context built from the era bridge's seed — identity fields, lazily opened
 // tenant state, progress only where a channel exists, the contract's fail/recoveryFor, and the collectors.
 import { describe, expect, it, vi } from 'vitest';
+import type { KilnContext } from '../../src/context/kiln-context.js';
 import { withExtra } from '../../src/context/request-context.js';
 import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
 import { buildContext } from './context-fixtures.js';
@@ -40,7 +41,7 @@ describe('identity fields', () => {
       const { context } = buildContext();
       vi.setSystemTime(new Date('2026-03-04T05:07:00.000Z'));
       expect(context.timestamp).toBe('2026-03-04T05:06:07.089Z');
-      expect(context.withExtra({ itemId: 'x' }).timestamp).toBe('2026-03-04T05:06:07.089Z');
+      expect((context as KilnContext).withExtra({ itemId: 'x' }).timestamp).toBe('2026-03-04T05:06:07.089Z');
     } finally {
       vi.useRealTimers();
     }
