@@ -9,8 +9,8 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { NotesModule } from '../examples/notes/notes.module.js';
-import { createTestingModule, type TestingApp } from '../src/testing/index.js';
 
 const CALLS = Number(process.env.BENCH_OTEL_CALLS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_OTEL_ROUNDS ?? 5);

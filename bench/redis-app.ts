@@ -1,11 +1,12 @@
 // The Redis lane at app level: a tools/call whose handler does a ctx.state get + set, on Redis against in-memory
 // (sequential p50/p99 and throughput at 16 calls in flight, through the full pipeline), and what rebuilding a 2025
 // session on an instance that never saw it costs (first request there against the next one). Loopback Redis.
+
+import { type Context, Module, Tool } from 'mcp-kiln';
+import { http } from 'mcp-kiln/http';
+import { startRedisSessionHosting } from 'mcp-kiln/redis';
+import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { z } from 'zod';
-import { http } from '../modules/http/index.js';
-import { startRedisSessionHosting } from '../modules/redis/index.js';
-import { type Context, Module, Tool } from '../src/index.js';
-import { createTestingModule, type TestingApp } from '../src/testing/index.js';
 import { startRedisServer } from '../test/support/redis-servers.js';
 
 const CALLS = Number(process.env.BENCH_APP_CALLS ?? 3_000);

@@ -9,7 +9,7 @@ import {
   type RedisConnection,
   RedisServerEventBus,
   RedisSessionEventStore,
-} from '../modules/redis/index.js';
+} from 'mcp-kiln/redis';
 import { type AppendFsync, startRedisServer } from '../test/support/redis-servers.js';
 
 const STORE_OPS = Number(process.env.BENCH_EVENT_OPS ?? 5_000);

@@ -1,13 +1,8 @@
 // ctx.state latency on Redis against in-memory: sequential get/set/take through `StorageService.forTenant`, as a
 // handler calls them, with p50/p99 per operation (goal for Redis on loopback: p99 <= 1 ms). Uses BENCH_REDIS_URL
 // when set, else throwaway loopback redis-servers; BENCH_STATE_OPS sets the measured calls per operation.
-import { RedisStorageProvider } from '../modules/redis/index.js';
-import {
-  type ContextState,
-  InMemoryStorageProvider,
-  type StorageProvider,
-  StorageService,
-} from '../src/storage/index.js';
+import { RedisStorageProvider } from 'mcp-kiln/redis';
+import { type ContextState, InMemoryStorageProvider, type StorageProvider, StorageService } from 'mcp-kiln/storage';
 import { type AppendFsync, startRedisServer } from '../test/support/redis-servers.js';
 
 const GOAL_P99_MS = 1;

@@ -9,10 +9,10 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextp
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import { createApp } from 'mcp-kiln';
+import { http } from 'mcp-kiln/http';
 import type { Note } from '../examples/notes/note.js';
 import { NotesModule } from '../examples/notes/notes.module.js';
 import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
-import { http } from '../modules/http/index.js';
 import { sdkNotesServer } from './sdk-notes-server.js';
 
 export const SERVER_KINDS = [

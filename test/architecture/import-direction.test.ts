@@ -1,5 +1,7 @@
 // The import rule of ARCHITECTURE.md: a file imports only from its own layer or lower ones (type-only imports count
-// too); modules and examples reach the project only through its public entry files; src never imports modules.
+// too); modules and examples reach the project only through its public entry files; src never imports modules. Code
+// that runs from dist (examples, bench, conformance, test fixtures) reaches the runtime by package name only: there
+// `mcp-kiln` is the bundle in dist/pkg, and a relative import would load a second copy of the runtime beside it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,12 @@ const layers: readonly (readonly [number, readonly string[]])[] = [
   [9, ['src/testing/', 'src/index.ts']],
   [10, ['src/cli/']],
 ];
+
+/** Folders whose files run from dist next to the bundled runtime; test fixtures are matched by path below. */
+const runsFromDist = ['examples', 'bench', 'conformance'];
+const isRunFromDist = (file: string) =>
+  runsFromDist.some((folder) => file.startsWith(`${folder}/`)) || /^test\/.*\/fixtures\//.test(file);
+const isRuntime = (file: string) => /^(src|decorators|modules)\//.test(file);
 
 const publicEntries = new Set(['src/index.ts', 'src/errors/index.ts', 'src/storage/index.ts', 'src/testing/index.ts']);
 const isModuleEntry = (file: string) => /^modules\/[^/]+\/index\.ts$/.test(file);
@@ -163,6 +171,12 @@ function ruleBreak(from: string, to: string, edge: ImportEdge): string | undefin
   return `layer ${fromLayer} may not import layer ${toLayer}`;
 }
 
+/** Why a file run from dist may not import the runtime this way: a relative path beside the bundled package. */
+function bundleSplit(from: string, to: string, edge: ImportEdge): string | undefined {
+  if (!isRunFromDist(from) || !isRuntime(to) || edge.typeOnly || !edge.specifier.startsWith('.')) return undefined;
+  return 'code run from dist must import the runtime as mcp-kiln/..., not by path (a second copy beside dist/pkg)';
+}
+
 function findViolations(files: readonly string[], read: (file: string) => string): Violation[] {
   const selfExports = selfExportMap();
   const violations: Violation[] = [];
@@ -170,7 +184,8 @@ function findViolations(files: readonly string[], read: (file: string) => string
     for (const edge of importEdges(from, read(from))) {
       const to = resolveSpecifier(from, edge.specifier, selfExports);
       if (to === undefined) continue;
-      const why = ruleBreak(from, to, edge);
+      const layered = scannedFolders.some((folder) => from.startsWith(`${folder}/`));
+      const why = (layered ? ruleBreak(from, to, edge) : undefined) ?? bundleSplit(from, to, edge);
       if (why) violations.push({ from, to, why });
     }
   }
@@ -182,6 +197,7 @@ const readSource = (file: string) => readFileSync(join(root, file), 'utf8');
 
 describe('import direction', () => {
   const files = scannedFolders.flatMap(listSources);
+  const distRunners = [...runsFromDist, 'test'].flatMap(listSources).filter(isRunFromDist);
 
   it('scans the project', () => {
     expect(files.length).toBeGreaterThan(100);
@@ -190,6 +206,12 @@ describe('import direction', () => {
 
   it('every file imports only its own layer or lower ones, and modules and examples only public entries', () => {
     expect(findViolations(files, readSource).map(format)).toEqual([]);
+  });
+
+  it('code run from dist (examples, bench, conformance, test fixtures) imports the runtime by package name', () => {
+    expect(distRunners).toContain('bench/servers.ts');
+    expect(distRunners).toContain('test/integration/fixtures/pipeline-fixture.ts');
+    expect(findViolations(distRunners, readSource).map(format)).toEqual([]);
   });
 
   it('reports a planted upward import, including a type-only one', () => {
@@ -206,6 +228,11 @@ describe('import direction', () => {
       ],
       ['src/app/planted.ts', "const load = () => import('mcp-kiln/http');"],
       ['src/testing/planted.ts', "import { lintCommand } from '../cli/lint-command.js';"],
+      [
+        'bench/planted.ts',
+        "import { http } from '../modules/http/index.js';\nimport type { Context } from '../src/index.js';",
+      ],
+      ['test/redis/fixtures/planted.ts', "import { createApp } from '../../../src/index.js';"],
     ]);
     const violations = findViolations([...planted.keys()], (file) => planted.get(file) ?? '').map(format);
     expect(violations).toEqual([
@@ -215,6 +242,8 @@ describe('import direction', () => {
       'examples/notes/planted.ts → src/context/context.ts (an example may import the project only through its public entries)',
       'src/app/planted.ts → modules/http/index.ts (src may not import modules (only bootstrap loads them, by dynamic import))',
       'src/testing/planted.ts → src/cli/lint-command.ts (layer 9 may not import layer 10)',
+      'bench/planted.ts → modules/http/index.ts (code run from dist must import the runtime as mcp-kiln/..., not by path (a second copy beside dist/pkg))',
+      'test/redis/fixtures/planted.ts → src/index.ts (code run from dist must import the runtime as mcp-kiln/..., not by path (a second copy beside dist/pkg))',
     ]);
   });
 });

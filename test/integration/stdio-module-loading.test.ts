@@ -2,10 +2,11 @@
 // (Fastify, mcp-kiln/http), the auth module (jose) or Ajv (it declares zod schemas only). Each is loaded on use, and
 // loading is most of a stdio server's cold start; a static import creeping back in fails here. The child records
 // every ES module its loader fetched and every CommonJS module in its require cache, and writes them when it exits.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, NOTES_SERVER } from './helpers/built-servers.js';
 import { connectServer } from './helpers/connected-server.js';
@@ -31,6 +32,8 @@ const NOT_ON_STDIO = [
   /\/node_modules\/fastify\//,
   /\/node_modules\/@modelcontextprotocol\/fastify\//,
   /\/dist\/modules\/(http|auth)\//,
+  // The bundled runtime's HTTP and auth entries, and any chunk of it that imports Fastify or jose (checked below).
+  /\/dist\/pkg\/(http|auth)\.js$/,
   /\/node_modules\/jose\//,
   /\/node_modules\/ajv\//,
 ];
@@ -64,7 +67,14 @@ describe('the stdio path loads only what stdio needs', () => {
     // The recording works: ES modules (the SDK server, the app's own files) and CommonJS ones (tsyringe) are there.
     expect(loaded.some((path) => path.includes('/@modelcontextprotocol/server/'))).toBe(true);
     expect(loaded.some((path) => path.includes('/node_modules/tsyringe/'))).toBe(true);
-    expect(loaded.some((path) => path.includes('/dist/src/transports/stdio-transport.js'))).toBe(true);
+    expect(loaded.some((path) => path.endsWith('/dist/pkg/index.js'))).toBe(true);
     expect(loaded.filter((path) => NOT_ON_STDIO.some((pattern) => pattern.test(path)))).toEqual([]);
+    // Within the bundle: no chunk that was loaded imports the HTTP host's or auth's packages.
+    const chunks = loaded.filter((url) => url.startsWith('file://') && /\/dist\/pkg\/.+\.js$/.test(url));
+    const heavy = chunks.filter((path) =>
+      /from "(fastify|jose|ajv)[/"]/.test(readFileSync(fileURLToPath(path), 'utf8')),
+    );
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(heavy).toEqual([]);
   });
 });

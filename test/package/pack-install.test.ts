@@ -70,7 +70,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the runtime only: no tests, examples, bench, conformance runner or Vitest config', () => {
+  it('ships the runtime only, bundled: no tests, examples, bench, conformance runner or Vitest config', () => {
     const paths = packed.files.map((file) => file.path);
     // The `kiln new` template is a project of its own, Vitest config and test included.
     const runtime = paths.filter((path) => !path.startsWith('templates/new-project/'));
@@ -79,6 +79,9 @@ describe('the npm package', () => {
       ['package.json', 'README.md', 'LICENSE'].includes(path) ||
       manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
     expect(paths.filter((path) => !allowed(path))).toEqual([]);
+    // The runtime ships bundled (dist/pkg); beside it only tsc's declarations, never a second copy of the code.
+    expect(runtime.filter((path) => /\.js(\.map)?$/.test(path) && !path.startsWith('dist/pkg/'))).toEqual([]);
+    expect(runtime.filter((path) => path.endsWith('.d.ts')).length).toBeGreaterThan(50);
     for (const { targets } of entries) {
       for (const target of targets) expect(paths, `exports target ${target}`).toContain(target.slice(2));
     }

@@ -1,0 +1,108 @@
+// The bundled runtime `npm run build` writes to dist/pkg (scripts/bundle-runtime.mjs), which every package entry
+// loads: one copy of each class whichever entry exports it, third-party packages left as imports of declared
+// dependencies, and source maps that lead back to the TypeScript.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { REPO } from '../support/packed-kiln.js';
+
+const run = promisify(execFile);
+const PKG = join(REPO, 'dist', 'pkg');
+
+interface Manifest {
+  readonly name: string;
+  readonly main: string;
+  readonly bin: Readonly<Record<string, string>>;
+  readonly exports: Readonly<Record<string, string | { readonly import: string }>>;
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly peerDependencies: Readonly<Record<string, string>>;
+}
+const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Manifest;
+const specifiers = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
+  typeof target === 'string' ? [] : [subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`],
+);
+
+function bundleFiles(suffix: string): string[] {
+  if (!existsSync(PKG)) throw new Error(`${PKG} does not exist: run npm run build first.`);
+  return readdirSync(PKG, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith(suffix))
+    .map((path) => join(PKG, path));
+}
+
+/** A static import or re-export as the bundler writes them, one per line; and a dynamic import of a literal. */
+const IMPORT_LINE = /^(?:import|export)\b[^\n]*?"([^"]+)";$/gm;
+const DYNAMIC_IMPORT = /\bimport\("([^"]+)"\)/g;
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino` → `pino`. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+describe('the bundled runtime (dist/pkg)', () => {
+  it('is what package.json main, exports and bin load', () => {
+    const targets = [manifest.main, manifest.bin.kiln!, ...Object.values(manifest.exports)].flatMap((target) =>
+      typeof target === 'string' ? [target] : [target.import],
+    );
+    const code = targets.filter((target) => target.endsWith('.js'));
+    expect(code.length).toBe(specifiers.length + 2);
+    for (const target of code) {
+      expect(target).toMatch(/^\.\/dist\/pkg\/[a-z]+\.js$/);
+      expect(existsSync(join(REPO, target)), target).toBe(true);
+    }
+    expect(readFileSync(join(REPO, manifest.bin.kiln!), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+
+  it('exports one copy of each class and token, whichever entry a user imports it through', async () => {
+    const script = `
+      const seen = new Map();
+      const split = [];
+      for (const specifier of ${JSON.stringify(specifiers)}) {
+        for (const [name, value] of Object.entries(await import(specifier))) {
+          if (seen.has(name) && seen.get(name).value !== value) split.push(name + ': ' + seen.get(name).from + ' / ' + specifier);
+          else seen.set(name, { value, from: specifier });
+        }
+      }
+      console.log(JSON.stringify({ names: seen.size, split }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO });
+    const { names, split } = JSON.parse(stdout) as { names: number; split: string[] };
+    expect(names).toBeGreaterThan(50);
+    expect(split).toEqual([]);
+  });
+
+  it('imports third-party code only as declared dependencies, never inlining any', () => {
+    const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
+    const builtins = new Set(builtinModules);
+    const undeclared = new Set<string>();
+    let imports = 0;
+    for (const file of bundleFiles('.js')) {
+      const code = readFileSync(file, 'utf8');
+      const found = [...code.matchAll(IMPORT_LINE), ...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!);
+      for (const specifier of found.filter((found) => !found.startsWith('.'))) {
+        imports++;
+        const bare = specifier.replace(/^node:/, '');
+        if (!builtins.has(bare) && !declared.has(packageOf(specifier))) undeclared.add(specifier);
+      }
+    }
+    expect(imports).toBeGreaterThan(20);
+    expect([...undeclared]).toEqual([]);
+    const inlined = bundleFiles('.js.map').flatMap((map) =>
+      (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.filter((source) =>
+        source.includes('node_modules/'),
+      ),
+    );
+    expect(inlined).toEqual([]);
+  });
+
+  it('maps every bundled line back to the TypeScript sources', () => {
+    const maps = bundleFiles('.js.map');
+    expect(maps.length).toBeGreaterThan(5);
+    const sources = maps.flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
+    expect(sources.filter((source) => !/^(\.\.\/)+(src|decorators|modules)\/.+\.ts$/.test(source))).toEqual([]);
+    expect(sources.some((source) => source.endsWith('src/bootstrap/create-app.ts'))).toBe(true);
+  });
+});
