@@ -1,12 +1,13 @@
 // The bundled runtime `npm run build` writes to dist/pkg (scripts/bundle-runtime.mjs), which every package entry
 // loads: one copy of each class whichever entry exports it, third-party packages left as imports of declared
-// dependencies, and source maps that lead back to the TypeScript.
+// dependencies (but for the few INLINED, whose licences ship with it), and source maps that lead back to the sources.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { INLINED, LICENSES_FILE } from '../../scripts/bundle-runtime.mjs';
 import { REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -74,7 +75,7 @@ describe('the bundled runtime (dist/pkg)', () => {
     expect(split).toEqual([]);
   });
 
-  it('imports third-party code only as declared dependencies, never inlining any', () => {
+  it('imports third-party code only as declared dependencies, inlining only the INLINED packages', () => {
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
     const builtins = new Set(builtinModules);
     const undeclared = new Set<string>();
@@ -90,19 +91,30 @@ describe('the bundled runtime (dist/pkg)', () => {
     }
     expect(imports).toBeGreaterThan(20);
     expect([...undeclared]).toEqual([]);
-    const inlined = bundleFiles('.js.map').flatMap((map) =>
-      (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.filter((source) =>
-        source.includes('node_modules/'),
+    const inlined = new Set(
+      bundleFiles('.js.map').flatMap((map) =>
+        (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.flatMap((source) => {
+          const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+          return name ? [name] : [];
+        }),
       ),
     );
-    expect(inlined).toEqual([]);
+    expect([...inlined].sort()).toEqual(Object.keys(INLINED).sort());
+  });
+
+  it('ships the licence of every inlined package beside the bundle', () => {
+    const licences = readFileSync(join(PKG, LICENSES_FILE), 'utf8');
+    for (const name of Object.keys(INLINED))
+      expect(licences).toMatch(new RegExp(`^## ${name} \\d+\\.\\d+\\.\\d+ `, 'm'));
+    expect(licences).toContain('Permission is hereby granted, free of charge');
   });
 
   it('maps every bundled line back to the TypeScript sources', () => {
     const maps = bundleFiles('.js.map');
     expect(maps.length).toBeGreaterThan(5);
     const sources = maps.flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
-    expect(sources.filter((source) => !/^(\.\.\/)+(src|decorators|modules)\/.+\.ts$/.test(source))).toEqual([]);
+    const ours = sources.filter((source) => !source.includes('node_modules/'));
+    expect(ours.filter((source) => !/^(\.\.\/)+(src|decorators|modules)\/.+\.ts$/.test(source))).toEqual([]);
     expect(sources.some((source) => source.endsWith('src/bootstrap/create-app.ts'))).toBe(true);
   });
 });
