@@ -23,7 +23,11 @@ export class KilnCoreModule {
         {
           provide: LOGGER,
           useFactory: (resolved: KilnConfig, telemetry: KilnTelemetry) =>
-            createLogger({ level: resolved.logLevel, name: 'kiln', traceCorrelation: telemetry.tracer !== undefined }),
+            createLogger({
+              level: resolved.logLevel,
+              name: 'kiln',
+              traceCorrelation: telemetry.tracer ? telemetry.api : undefined,
+            }),
           inject: [KILN_CONFIG, TELEMETRY],
         },
         {

@@ -2,6 +2,7 @@
 // stdout is never a sink — on the stdio transport it carries the JSON-RPC wire and nothing else.
 import pino from 'pino';
 import { activeTraceFields } from '../telemetry/log-correlation.js';
+import type { OtelApi } from '../telemetry/otel-api.js';
 import type { LogLevel } from './log-levels.js';
 
 /** A pino logger whose methods are exactly the MCP levels (`logger.notice`, `logger.warning`, …). */
@@ -12,8 +13,8 @@ export interface LoggerOptions {
   readonly name?: string;
   /** Where lines go; stderr (fd 2) when omitted. */
   readonly destination?: pino.DestinationStream;
-  /** Adds the active span's `traceId` and `spanId` to every line; set when a TracerProvider is registered. */
-  readonly traceCorrelation?: boolean;
+  /** Adds the active span's `traceId` and `spanId`, read through this API, to every line; set when a TracerProvider is registered. */
+  readonly traceCorrelation?: OtelApi;
 }
 
 // Pino's own numbers where the names coincide, so pino tooling keeps reading debug/info/error correctly.
@@ -44,7 +45,7 @@ export function createLogger(options: LoggerOptions): Logger {
       formatters: { level: (label) => ({ level: label }) },
       serializers: { err: serializeError },
       // The line's own fields win over the mixin's, so a ctx.log line keeps its operation span's ids.
-      ...(options.traceCorrelation ? { mixin: activeTraceFields } : {}),
+      ...(options.traceCorrelation ? { mixin: activeTraceFields(options.traceCorrelation) } : {}),
     },
     options.destination ?? createStderrDestination(),
   );

@@ -7,7 +7,7 @@ import { type BuiltContext, type ContextSeed, type ContextServices, createContex
 import type { CompiledContract } from '../context/error-contract.js';
 import type { RequestScope, RequestScopes } from '../di/request-scope.js';
 import type { Logger } from '../logging/index.js';
-import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import type { CallChain } from './call-chain.js';
 import { toProtocolFailure } from './handler-failure.js';
 
@@ -20,7 +20,7 @@ export interface PipelineRuntime {
   /** Guards, interceptors and filters per definition class, compiled at boot; a class not listed has none. */
   readonly callChains?: ReadonlyMap<Constructor, CallChain>;
   /** Present only when an OpenTelemetry SDK is registered: spans and metrics for each operation. */
-  readonly telemetry?: KilnTelemetry;
+  readonly telemetry?: ActiveTelemetry;
 }
 
 /** Runs `run` with the handler resolved in a fresh request scope; failures propagate as thrown. */

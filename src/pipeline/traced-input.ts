@@ -1,11 +1,10 @@
 // What the input pipeline rewrote before a tool ran, as telemetry: kiln.input.* counters by tool, and the key names
 // and repaired paths (never values) on the operation span, which is active while the round runs.
-import { trace } from '@opentelemetry/api';
-import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import { ATTR } from '../telemetry/semantic-names.js';
 import type { InputEvents } from './input/index.js';
 
-export function noteInputEvents(telemetry: KilnTelemetry, toolName: string, events: InputEvents): void {
+export function noteInputEvents(telemetry: ActiveTelemetry, toolName: string, events: InputEvents): void {
   const { ignored, aliased, coerced } = events;
   const metrics = telemetry.metrics;
   if (metrics) {
@@ -14,7 +13,7 @@ export function noteInputEvents(telemetry: KilnTelemetry, toolName: string, even
     if (aliased.length > 0) metrics.inputAliasedKeys.add(aliased.length, attributes);
     if (coerced.length > 0) metrics.inputRepairs.add(coerced.length, attributes);
   }
-  const span = trace.getActiveSpan();
+  const span = telemetry.api.trace.getActiveSpan();
   if (span === undefined) return;
   if (ignored.length > 0) span.setAttribute(ATTR.inputDropped, ignored);
   if (aliased.length > 0)

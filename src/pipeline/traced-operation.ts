@@ -3,19 +3,11 @@
 // handler runs, so storage calls and the handler's own instrumented calls become its children, and its ids reach
 // ctx.traceId / ctx.spanId. Without an SDK registered the run goes straight through.
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
-import {
-  type Attributes,
-  context,
-  type Histogram,
-  isSpanContextValid,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import type { Attributes, Histogram, Span } from '@opentelemetry/api';
 import type { ContextSeed } from '../context/create-context.js';
 import { isProtocolError } from '../errors/index.js';
-import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { OtelApi } from '../telemetry/otel-api.js';
 import { ATTR, type Outcome, type TracedMethod } from '../telemetry/semantic-names.js';
 import { traceParentOf } from '../telemetry/trace-parent.js';
 import type { OperationKind, OperationRuntime, OperationSeed } from './operation-runner.js';
@@ -45,12 +37,13 @@ interface Ending {
 }
 
 export function traceOperation<S extends TraceableSeed, R>(
-  telemetry: KilnTelemetry,
+  telemetry: ActiveTelemetry,
   label: OperationLabel,
   seed: S,
   run: (seed: S) => Promise<R>,
 ): Promise<R> {
-  const { tracer, metrics } = telemetry;
+  const { tracer, metrics, api } = telemetry;
+  const { context, trace } = api;
   const started = performance.now();
   const measured: Attributes = { [ATTR.mcpMethod]: label.method, [ATTR.era]: seed.era };
   if (label.target) measured[label.target[0]] = label.target[1];
@@ -60,15 +53,15 @@ export function traceOperation<S extends TraceableSeed, R>(
   let scope = context.active();
   let traced = seed;
   if (tracer) {
-    const { parent, links } = traceParentOf(seed.traceCarrier);
+    const { parent, links } = traceParentOf(api, seed.traceCarrier);
     span = tracer.startSpan(
       label.target ? `${label.method} ${label.target[1]}` : label.method,
-      { kind: SpanKind.SERVER, links, attributes: { ...measured, ...label.spanAttributes, ...identityOf(seed) } },
+      { kind: api.SpanKind.SERVER, links, attributes: { ...measured, ...label.spanAttributes, ...identityOf(seed) } },
       parent,
     );
     scope = trace.setSpan(parent, span);
     const ids = span.spanContext();
-    if (isSpanContextValid(ids)) traced = { ...seed, traceId: ids.traceId, spanId: ids.spanId };
+    if (api.isSpanContextValid(ids)) traced = { ...seed, traceId: ids.traceId, spanId: ids.spanId };
   }
   if (metrics) recordSize(metrics.requestSize, label.request, measured);
 
@@ -78,7 +71,7 @@ export function traceOperation<S extends TraceableSeed, R>(
       metrics.operationDuration.record((performance.now() - started) / 1000, attributes);
       if (result !== undefined) recordSize(metrics.responseSize, result, measured);
     }
-    if (span) endSpan(span, ending);
+    if (span) endSpan(api, span, ending);
   };
   let pending: Promise<R>;
   try {
@@ -145,12 +138,12 @@ function errorAttributes(ending: Ending): Attributes {
   return attributes;
 }
 
-function endSpan(span: Span, ending: Ending): void {
+function endSpan(api: OtelApi, span: Span, ending: Ending): void {
   span.setAttribute(ATTR.outcome, ending.outcome);
   if (ending.errorType !== undefined) {
     span.setAttributes(errorAttributes(ending));
     if (ending.reason !== undefined) span.setAttribute(ATTR.errorReason, ending.reason);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: ending.message });
+    span.setStatus({ code: api.SpanStatusCode.ERROR, message: ending.message });
   }
   span.end();
 }

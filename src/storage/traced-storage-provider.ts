@@ -1,16 +1,16 @@
 // The configured provider as telemetry sees it, wrapped once at boot by the core module: each call a child span of the
 // span active where it was made (the operation's, inside a handler) and a kiln.storage.operation.duration sample.
 // Calls made outside any span (boot hooks, background sweeps) are measured but open no root span of their own.
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { McpError } from '../errors/index.js';
-import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import { ATTR } from '../telemetry/semantic-names.js';
 import type { StorageProvider } from './storage-provider.js';
 
 type StorageCall = Exclude<keyof StorageProvider, 'close'>;
 
-export function traceStorageProvider(provider: StorageProvider, telemetry: KilnTelemetry): StorageProvider {
+export function traceStorageProvider(provider: StorageProvider, telemetry: ActiveTelemetry): StorageProvider {
   const { tracer, metrics } = telemetry;
+  const { context, SpanKind, SpanStatusCode, trace } = telemetry.api;
 
   const measure = async <T>(operation: StorageCall, call: () => Promise<T>): Promise<T> => {
     const started = performance.now();

@@ -1,7 +1,7 @@
 // What a host (the HTTP host, or one a user writes) needs of telemetry through the AppPort: run a request in the trace
 // context its headers carry, and report the sessions and streams it holds open. Both are no-ops without an SDK.
 import type { ObservableResult, ObservableUpDownCounter } from '@opentelemetry/api';
-import type { KilnTelemetry } from './kiln-telemetry.js';
+import type { ActiveTelemetry } from './kiln-telemetry.js';
 import { type HeaderCarrier, inHeaderContext } from './trace-parent.js';
 
 export type { HeaderCarrier };
@@ -19,10 +19,11 @@ export interface HostTelemetry {
 const runAlone = <T>(_headers: HeaderCarrier, run: () => T): T => run();
 const stopNothing = () => undefined;
 
-export function hostTelemetry(telemetry: KilnTelemetry | undefined): HostTelemetry {
+export function hostTelemetry(telemetry: ActiveTelemetry | undefined): HostTelemetry {
   const instruments = telemetry?.metrics;
+  const api = telemetry?.tracer ? telemetry.api : undefined;
   return {
-    inRequestContext: telemetry?.tracer ? inHeaderContext : runAlone,
+    inRequestContext: api ? (headers, run) => inHeaderContext(api, headers, run) : runAlone,
     observe: (gauge, read) => {
       if (!instruments) return stopNothing;
       const counter: ObservableUpDownCounter =

@@ -1,5 +1,6 @@
 // Kiln's metric instruments, created once per app at boot from the registered MeterProvider.
-import { type Counter, type Histogram, type Meter, type ObservableUpDownCounter, ValueType } from '@opentelemetry/api';
+import type { Counter, Histogram, Meter, ObservableUpDownCounter } from '@opentelemetry/api';
+import type { OtelApi } from './otel-api.js';
 import {
   METRIC,
   OPERATION_DURATION_BUCKETS,
@@ -19,7 +20,8 @@ export interface KilnMetrics {
   readonly activeListenStreams: ObservableUpDownCounter;
 }
 
-export function createKilnMetrics(meter: Meter): KilnMetrics {
+export function createKilnMetrics(api: Pick<OtelApi, 'ValueType'>, meter: Meter): KilnMetrics {
+  const { ValueType } = api;
   const bytes = (name: string, description: string) =>
     meter.createHistogram(name, {
       description,

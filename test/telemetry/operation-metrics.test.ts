@@ -5,7 +5,7 @@ import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryStorageProvider, StorageService } from '../../src/storage/index.js';
 import { traceStorageProvider } from '../../src/storage/traced-storage-provider.js';
-import { resolveTelemetry } from '../../src/telemetry/kiln-telemetry.js';
+import { activeTelemetry, resolveTelemetry } from '../../src/telemetry/kiln-telemetry.js';
 import { counterSum, histogramCount, type OtelSdk, pointsWith, registerOtelSdk } from './otel-sdk.js';
 import { TelemetryFixtureModule } from './telemetry-fixture.module.js';
 
@@ -80,7 +80,9 @@ describe('operation metrics', () => {
   it('records a failed storage call with its reason as error.type', async () => {
     const provider = new InMemoryStorageProvider();
     await provider.close();
-    const storage = new StorageService(traceStorageProvider(provider, resolveTelemetry()));
+    const telemetry = activeTelemetry(await resolveTelemetry());
+    if (!telemetry) throw new Error('The MeterProvider registered above was not found.');
+    const storage = new StorageService(traceStorageProvider(provider, telemetry));
     await expect(storage.forTenant('t').get('k')).rejects.toMatchObject({ data: { reason: 'storage_closed' } });
     const duration = (await sdk.collect()).get('kiln.storage.operation.duration');
     expect(histogramCount(duration, { 'db.operation.name': 'get', 'error.type': 'storage_closed' })).toBe(1);

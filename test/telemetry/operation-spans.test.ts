@@ -1,6 +1,7 @@
 // With an OpenTelemetry SDK registered before the app boots: one SERVER span per tools/call, resources/read,
 // prompts/get and completion/complete, named and attributed per the MCP conventions, with outcome and error reason,
 // parented on `_meta.traceparent`, its ids on ctx and on log lines, storage calls as child spans.
+import * as otelApi from '@opentelemetry/api';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { LOGGER, STORAGE } from 'mcp-kiln';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   log = captureDestination();
   app = await createTestingModule({ imports: [TelemetryFixtureModule] })
     .overrideProvider(LOGGER)
-    .useValue(createLogger({ level: 'debug', destination: log, traceCorrelation: true }))
+    .useValue(createLogger({ level: 'debug', destination: log, traceCorrelation: otelApi }))
     .compile({ env: { MCP_LOG_LEVEL: 'debug' } });
 });
 afterAll(async () => {
