@@ -58,6 +58,10 @@ export function http(options: HttpHostOptions = {}): KilnHost<HttpServing> {
   return { start: (app) => serveOverHttp(app, { ...app.config.http, ...options.config }, options) };
 }
 
+const noRouteSchemas = (): never => {
+  throw new Error('The Kiln HTTP host declares no Fastify route schemas, so it has no schema compiler.');
+};
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHostOptions): Promise<HttpServing> {
@@ -71,6 +75,10 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     bodyLimit: config.maxBodyBytes,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // No route here declares a Fastify schema (the MCP layer checks bodies), so Fastify's default validator and
+    // serializer compilers would never run. Naming builders of our own keeps Fastify from loading them at start:
+    // Ajv and fast-json-stringify are over a hundred module files.
+    schemaController: { compilersFactory: { buildValidator: noRouteSchemas, buildSerializer: noRouteSchemas } },
     ...connectionLimits(config, (socket) => responding.get(socket)),
   });
   fastify.server.maxConnections = config.maxConnections;

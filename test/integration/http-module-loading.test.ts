@@ -1,0 +1,75 @@
+// What an open HTTP server loads: the notes example over HTTP answers a tools/call with Fastify but without
+// Fastify's schema compilers (Ajv, fast-json-stringify: no route declares a schema), the auth module (jose: no
+// MCP_AUTH_MODE) or, with no SDK registered, OpenTelemetry's API. Loading is most of a server's cold start; a
+// static import or a default that brings one of them back fails here.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, NOTES_SERVER } from './helpers/built-servers.js';
+import { type ModuleRecorder, moduleRecorder } from './helpers/module-recorder.js';
+import { structured } from './helpers/tool-results.js';
+
+const NOT_ON_OPEN_HTTP = [
+  /\/node_modules\/ajv\//,
+  /\/node_modules\/@fastify\/ajv-compiler\//,
+  // Its compiler, that is: Fastify's precompiled error serializer needs only the runtime helpers in lib/.
+  /\/node_modules\/fast-json-stringify\/index\.js$/,
+  /\/node_modules\/@fastify\/fast-json-stringify-compiler\//,
+  /\/node_modules\/jose\//,
+  /\/dist\/pkg\/auth\.js$/,
+  /\/node_modules\/@opentelemetry\/api\//,
+];
+
+describe('the open HTTP path loads only what it needs', () => {
+  let recorder: ModuleRecorder;
+
+  beforeAll(async () => {
+    assertBuilt(NOTES_SERVER);
+    recorder = await moduleRecorder();
+  });
+  afterAll(() => recorder.remove());
+
+  it('answers a tools/call without Ajv, fast-json-stringify, auth or OpenTelemetry', async () => {
+    const child = spawn(process.execPath, [NOTES_SERVER], {
+      env: {
+        ...process.env,
+        MCP_TRANSPORT_TYPE: 'http',
+        MCP_HTTP_PORT: '0',
+        MCP_LOG_LEVEL: 'error',
+        ...recorder.env('http'),
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const found = /MCP endpoint: (\S+)/.exec(stdout)?.[1];
+          if (found) resolve(found);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${stdout}`)));
+      });
+      const client = new Client({ name: 'module-loading', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+      const result = await client.callTool({
+        name: 'notes_create_note',
+        arguments: { title: 'Loaded', body: 'Only what HTTP needs.', tags: [] },
+      });
+      expect(structured(result)).toMatchObject({ title: 'Loaded' });
+      await client.close();
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+
+    const loaded = await recorder.loaded('http');
+    // The recording works: the HTTP host's chunk and Fastify (CommonJS) are there.
+    expect(loaded.some((path) => path.endsWith('/dist/pkg/http.js'))).toBe(true);
+    expect(loaded.some((path) => path.includes('/node_modules/fastify/'))).toBe(true);
+    expect(loaded.filter((path) => NOT_ON_OPEN_HTTP.some((pattern) => pattern.test(path)))).toEqual([]);
+  });
+});
