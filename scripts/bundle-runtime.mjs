@@ -26,21 +26,14 @@ const CLI = { name: 'cli', compiled: './dist/src/cli/main.js', bin: './dist/pkg/
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /**
- * Imports compiled into the bundle instead of left to node_modules, by specifier. Each is private to the runtime (no
- * type or value of its reaches a user but plain strings), keeps no state another copy of it would have to share, and
- * costs more to load from node_modules than to parse: tsyringe's CommonJS build is 34 files, about a tenth of a stdio
- * server's cold start; ext-apps' server entry is a few constants behind a package lookup. Each maps to its package's
- * ES module build (found from the repository, or from within the package named by `within`); their licences ship
- * beside the bundle in LICENSES_FILE. tslib is tsyringe's helper library.
+ * Packages compiled into the bundle instead of imported. Each is private to the runtime (no type or value of its
+ * reaches a user), keeps no state another copy of it would have to share, and is slow to load from node_modules:
+ * tsyringe's CommonJS build is 34 files, about a tenth of a stdio server's cold start. Each maps to its ES module
+ * build; their licences ship beside the bundle in LICENSES_FILE. tslib is tsyringe's own helper library.
  */
 export const INLINED = {
-  tsyringe: { package: 'tsyringe', module: 'dist/esm2015/index.js', licence: 'LICENSE' },
-  tslib: { package: 'tslib', within: 'tsyringe', module: 'tslib.es6.js', licence: 'LICENSE.txt' },
-  '@modelcontextprotocol/ext-apps/server': {
-    package: '@modelcontextprotocol/ext-apps',
-    module: 'dist/src/server/index.js',
-    licence: 'LICENSE',
-  },
+  tsyringe: { from: root, module: 'dist/esm2015/index.js', licence: 'LICENSE' },
+  tslib: { from: 'tsyringe', module: 'tslib.es6.js', licence: 'LICENSE.txt' },
 };
 export const LICENSES_FILE = 'THIRD_PARTY_LICENSES.md';
 
@@ -53,23 +46,19 @@ function packageDir(name, start) {
   }
 }
 
-function inlinedImports() {
-  const dirs = new Map();
-  const dirOf = (name, within) => {
-    if (!dirs.has(name)) dirs.set(name, packageDir(name, within === undefined ? root : dirOf(within)));
-    return dirs.get(name);
-  };
-  return Object.entries(INLINED).map(([specifier, { package: name, within, module, licence }]) => {
-    const dir = dirOf(name, within);
+function inlinedPackages() {
+  const dirs = {};
+  for (const [name, { from }] of Object.entries(INLINED))
+    dirs[name] = packageDir(name, from === root ? root : dirs[from]);
+  return Object.entries(INLINED).map(([name, { module, licence }]) => {
+    const dir = dirs[name];
     const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    const licenceText = readFileSync(join(dir, licence), 'utf8');
-    return { specifier, name, version, license, module: join(dir, module), licenceText };
+    return { name, version, license, module: join(dir, module), licenceText: readFileSync(join(dir, licence), 'utf8') };
   });
 }
 
 function licencesText(packages) {
-  const unique = [...new Map(packages.map((pkg) => [pkg.name, pkg])).values()];
-  const sections = unique.map(
+  const sections = packages.map(
     (pkg) => `## ${pkg.name} ${pkg.version} (${pkg.license})\n\n\`\`\`\n${pkg.licenceText.trim()}\n\`\`\`\n`,
   );
   return `# Third-party code in this bundle\n\nThe files in this folder include the following packages, compiled in by scripts/bundle-runtime.mjs.\n\n${sections.join('\n')}`;
@@ -111,8 +100,8 @@ const tscSourceMaps = {
 
 export async function bundleRuntime() {
   const { input, self } = entries();
-  const inlined = inlinedImports();
-  const alias = { ...self, ...Object.fromEntries(inlined.map((found) => [found.specifier, found.module])) };
+  const inlined = inlinedPackages();
+  const alias = { ...self, ...Object.fromEntries(inlined.map((pkg) => [pkg.name, pkg.module])) };
   rmSync(OUT_DIR, { recursive: true, force: true });
   const warnings = [];
   await build({
