@@ -4,7 +4,7 @@
 // after boot and after a spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once, setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -55,6 +55,8 @@ export function coldTargets(): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
   const kiln = dist('../examples/notes/main.js');
   const bundleDir = dist('./notes-bundle');
+  // kiln bundle writes into its folder without emptying it; a fresh one keeps chunks of an earlier build out.
+  rmSync(bundleDir, { recursive: true, force: true });
   execFileSync(process.execPath, [dist('../src/cli/main.js'), 'bundle', kiln, '--out-dir', bundleDir], {
     stdio: 'ignore',
   });

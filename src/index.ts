@@ -19,6 +19,7 @@ export type {
   ProtocolServerOptions,
   RequestHeaders,
   Serving,
+  SessionAnswer,
   SessionCall,
   SinkClient,
 } from './app/app-port.js';
@@ -56,7 +57,9 @@ export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export { type ContextLogger, isLevelEnabled, type Logger, type LogLevel } from './logging/index.js';
 export type { ChangeNotifier, ChangeSink, TaskStatusChange } from './notifications/change-notifier.js';
+export { type DirectCall, directCallOf } from './protocol/direct-call.js';
 export { type Principal, principalKey, principalOf } from './protocol/principal.js';
+export { type SessionRequest, sessionCallOf } from './protocol/session-call.js';
 export type {
   ContextState,
   StorageEntry,

@@ -8,22 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AuthInfo,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  isInputRequiredResult,
   isJsonContentType,
-  type JSONRPCMessage,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
-import { type AppPort, isLevelEnabled } from '../../src/index.js';
-import { type Call, callOf } from './fast-path/direct-calls.js';
+import { type AppPort, isLevelEnabled, type SessionRequest, sessionCallOf } from '../../src/index.js';
 import type { LiveSession } from './session-copies.js';
 import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';
-import { toolResultOnLegacyWire } from './session-tool-result.js';
-
-type Json = Record<string, unknown>;
-
-const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-/** `_meta` keys the SDK lifts off a request (the 2026-07-28 envelope); such a request is the SDK's to judge. */
-const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 export class SessionDirectCalls {
   private readonly keepAlive: KeepAliveTicker;
@@ -36,15 +26,8 @@ export class SessionDirectCalls {
   }
 
   /** The call, when this POST to `session` is one the direct path serves; undefined leaves it to the SDK. */
-  plan(session: LiveSession, req: IncomingMessage, body: unknown): Call | undefined {
-    if (!isPlainObject(body)) return undefined;
-    for (const key in body) if (!REQUEST_KEYS.has(key)) return undefined;
-    const { jsonrpc, id, method, params } = body;
-    if (jsonrpc !== '2.0' || typeof method !== 'string' || !isPlainObject(params)) return undefined;
-    if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
-    const meta = params._meta;
-    if (meta !== undefined && !plainMeta(meta)) return undefined;
-    const call = callOf(method, params);
+  plan(session: LiveSession, req: IncomingMessage, body: unknown): SessionRequest | undefined {
+    const call = sessionCallOf(body);
     if (!call) return undefined;
     const { transport, server } = session;
     const version = req.headers['mcp-protocol-version'];
@@ -52,7 +35,7 @@ export class SessionDirectCalls {
     if (!isJsonContentType(req.headers['content-type'] ?? null)) return undefined;
     // The session answered initialize (a copy is adopted before its initialize is handled).
     if (transport.sessionId !== session.id || server.getClientCapabilities() === undefined) return undefined;
-    if (transport.isServing(id as string | number)) return undefined;
+    if (transport.isServing(call.id)) return undefined;
     return call;
   }
 
@@ -85,9 +68,9 @@ export class SessionDirectCalls {
   }
 
   /** Serves a planned call; the exchange goes on after this returns, until its answer or the client's close. */
-  serve(session: LiveSession, call: Call, req: IncomingMessage, res: ServerResponse, body: unknown): void {
+  serve(session: LiveSession, call: SessionRequest, req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const message = body as JSONRPCRequest;
-    const { id } = message;
+    const { id } = call;
     const { transport, server } = session;
     const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
     const controller = new AbortController();
@@ -106,10 +89,6 @@ export class SessionDirectCalls {
     });
     // Registered until answered: what the server sends about the request meanwhile is stored even once the client left.
     transport.openExchange(id, exchange);
-    const answer = (reply: JSONRPCMessage) => {
-      transport.closeExchange(id, exchange);
-      void exchange.finish(reply);
-    };
     this.app
       .runSessionCall({
         // Field by field: spreading the call and adding keys would take V8's slow path for objects.
@@ -120,7 +99,7 @@ export class SessionDirectCalls {
         server,
         sessionId: session.id,
         authInfo,
-        meta: message.params?._meta,
+        meta: call.meta,
         signal: controller.signal,
         closeStream: exchange.canCloseStream ? () => exchange.closeStream() : undefined,
         log: (level, data) => {
@@ -134,47 +113,12 @@ export class SessionDirectCalls {
           );
         },
       })
-      .then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          // The SDK's 2025 shim turns the round into requests to the client; the server runs the call again for it.
-          if (isInputRequiredResult(result)) return transport.dispatchOnExchange(message, authInfo);
-          answer({
-            result: call.method === 'tools/call' ? toolResultOnLegacyWire(result) : result,
-            jsonrpc: '2.0',
-            id,
-          });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) answer(errorAnswer(id, error));
-        },
-      );
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        // The SDK's 2025 shim turns the round into requests to the client; the server runs the call again for it.
+        if (answer.inputRequired) return transport.dispatchOnExchange(message, authInfo);
+        transport.closeExchange(id, exchange);
+        void exchange.finish(answer.response);
+      });
   }
-}
-
-/** The SDK's answer to a handler's throw on the 2025 wire. */
-function errorAnswer(id: string | number, error: unknown): JSONRPCMessage {
-  const { code: thrown, message, data } = (error ?? {}) as { code?: unknown; message?: string; data?: unknown };
-  const code = Number.isSafeInteger(thrown) ? (thrown as number) : -32603;
-  return {
-    jsonrpc: '2.0',
-    id,
-    // The codec's error-code mapping: the retired resource-not-found code goes out as invalid params.
-    error: {
-      code: code === -32002 ? -32602 : code,
-      message: message ?? 'Internal error',
-      ...(data !== undefined && { data }),
-    },
-  };
-}
-
-/** A `_meta` the SDK passes to the handler as is: an object with no progress token and no envelope keys. */
-function plainMeta(meta: unknown): boolean {
-  if (!isPlainObject(meta)) return false;
-  for (const key in meta) if (key === 'progressToken' || key.startsWith(RESERVED_META_PREFIX)) return false;
-  return true;
-}
-
-function isPlainObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 // The one port hosts and transports serve an app through (stdio, the Fastify host, anything a user writes): build
 // protocol servers, hear change events, describe the catalogue, and hand back what they serve so the app can stop
 // it. The app never imports a host; a host needs nothing of the app beyond this.
-import type { AuthInfo, Implementation, InputRequiredResult, Result, Server } from '@modelcontextprotocol/server';
+import type { AuthInfo, Implementation, Server } from '@modelcontextprotocol/server';
 import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { JsonRpcErrorResponse } from '../errors/index.js';
@@ -11,7 +11,7 @@ import type { ModernCall, ModernCallAnswer } from '../protocol/direct-call.js';
 import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { SinkClient } from '../protocol/server-sink.js';
-import type { SessionCall } from '../protocol/session-call.js';
+import type { SessionAnswer, SessionCall } from '../protocol/session-call.js';
 import type { TaskWatch } from '../tasks/task-watch.js';
 import type { HeaderCarrier, HostGauge, HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { AppCatalog } from './app-catalog.js';
@@ -24,6 +24,7 @@ export type {
   ModernCallAnswer,
   ProtocolServerOptions,
   RequestHeaders,
+  SessionAnswer,
   SessionCall,
   SinkClient,
 };
@@ -92,11 +93,11 @@ export interface AppPort {
    */
   watchTasks(authInfo: AuthInfo | undefined): TaskWatch | undefined;
   /**
-   * 2025 session fast path: runs a tools/call, resources/read or prompts/get of a live session straight through the
-   * operation runner, as the session's protocol server would (its client capabilities, the tool result projected for
-   * the 2025 wire). The host sends only requests without progress token or retry fields and encodes the answer; an
-   * input_required round comes back as is, for the host to hand to the session's server. Rejects with the error the
-   * server's handler would throw.
+   * 2025 direct path (an HTTP session, a stdio connection): runs a tools/call, resources/read or prompts/get straight
+   * through the operation runner, as the session's protocol server would (its client capabilities), and answers with
+   * the response that server would send (the tool result projected for the 2025 wire, a handler's throw as its error
+   * response). The host passes only requests `sessionCallOf` takes; an input_required round comes back as is, for the
+   * host to hand to the session's server.
    */
-  runSessionCall(call: SessionCall): Promise<Result | InputRequiredResult>;
+  runSessionCall(call: SessionCall): Promise<SessionAnswer>;
 }

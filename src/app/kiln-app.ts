@@ -6,9 +6,7 @@ import type {
   CallToolResult,
   GetPromptResult,
   Implementation,
-  InputRequiredResult,
   ReadResourceResult,
-  Result,
   Server,
 } from '@modelcontextprotocol/server';
 import type { InjectionToken } from '../../decorators/types.js';
@@ -30,7 +28,7 @@ import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
 import { scopeChallenge } from '../protocol/scope-gate.js';
 import { type SinkClient, serverSink } from '../protocol/server-sink.js';
-import { runSessionCall, type SessionCall } from '../protocol/session-call.js';
+import { runSessionCall, type SessionAnswer, type SessionCall } from '../protocol/session-call.js';
 import { type TaskWatch, watchTasks } from '../tasks/task-watch.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
@@ -90,7 +88,7 @@ export class KilnApp implements AppPort {
     return tasks && watchTasks(tasks.runner, authInfo);
   }
 
-  runSessionCall(call: SessionCall): Promise<Result | InputRequiredResult> {
+  runSessionCall(call: SessionCall): Promise<SessionAnswer> {
     return runSessionCall(this.runtime, call);
   }
 

@@ -68,6 +68,11 @@ export interface HttpTimeouts {
 export interface StdioConfig {
   /** MCP_STDIO_MAX_LINE_BYTES: the longest stdin line read; `undefined` keeps the transport's default (4 MiB). */
   readonly maxLineBytes: number | undefined;
+  /**
+   * Run plain calls of a 2025 connection directly (MCP_STDIO_FAST_PATH=on|off), as the HTTP host runs them in a 2025
+   * session; the SDK's server still serves everything else.
+   */
+  readonly fastPath: boolean;
 }
 
 /** Where ctx.state (and, with Redis selected, the HTTP host's shared seams) live: one node or a Cluster. */
@@ -184,6 +189,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
       read.raw('MCP_STDIO_MAX_LINE_BYTES') === undefined
         ? undefined
         : read.integer('MCP_STDIO_MAX_LINE_BYTES', 0, { min: 1024, max: 64 * 1024 * 1024 }),
+    fastPath: read.oneOf('MCP_STDIO_FAST_PATH', ON_OFF, 'on') === 'on',
   };
   const storageLimits = {
     maxEntriesPerTenant: read.integer('STORAGE_MAX_ENTRIES_PER_TENANT', DEFAULT_MAX_ENTRIES_PER_TENANT, {

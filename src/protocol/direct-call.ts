@@ -17,6 +17,7 @@ import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { readUiResource } from './app-ui.js';
+import { isPlainObject } from './plain-object.js';
 import { principalOf } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { type RequestFacts, type SeedOptions, seedFromFacts } from './request-seed.js';
@@ -47,6 +48,45 @@ export interface ModernCallAnswer {
   readonly result: Result | InputRequiredResult;
   /** The app's configured cache hint for a cacheable method (createApp `cacheHints`), the encoder's fallback. */
   readonly cacheHint?: CacheHint;
+}
+
+/** What a direct call names: the operation, its target (tool or prompt name, resource URI) and its arguments. */
+export type DirectCall = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
+
+type Json = Record<string, unknown>;
+
+/**
+ * The call `params` make of `method` when they hold it in the shape the SDK's request schema takes as it is (a string
+ * name, object arguments, string prompt arguments, a string URI, nothing else but `_meta`); undefined leaves the
+ * request to the SDK's dispatch, which judges it. Retry fields (inputResponses, requestState) take that path too.
+ */
+export function directCallOf(method: string, params: Json): DirectCall | undefined {
+  switch (method) {
+    case 'tools/call':
+    case 'prompts/get': {
+      const { name, arguments: args } = params;
+      if (typeof name !== 'string' || !onlyKeys(params, 'name', 'arguments')) return undefined;
+      if (args !== undefined && !(isPlainObject(args) && (method === 'tools/call' || allStrings(args))))
+        return undefined;
+      return { method, key: name, arguments: args };
+    }
+    case 'resources/read': {
+      const { uri } = params;
+      return typeof uri === 'string' && onlyKeys(params, 'uri') ? { method, key: uri } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function onlyKeys(params: Json, first: string, second?: string): boolean {
+  for (const key in params) if (key !== first && key !== second && key !== '_meta') return false;
+  return true;
+}
+
+function allStrings(record: Json): boolean {
+  for (const key in record) if (typeof record[key] !== 'string') return false;
+  return true;
 }
 
 /** Runs one operation for a protocol handler or a direct call; tracked so shutdown lets it answer. */

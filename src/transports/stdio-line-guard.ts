@@ -21,6 +21,8 @@ export interface StdinRejection {
 
 export interface StdioLineGuardOptions {
   readonly onRejected: (rejection: StdinRejection) => void;
+  /** Sees each well-formed message first; true when it served the message, which then never reaches the SDK. */
+  readonly intercept?: (message: unknown) => boolean;
   /** The longest line read, in bytes without its newline; a longer one is answered and skipped. */
   readonly maxLineBytes?: number;
 }
@@ -28,6 +30,7 @@ export interface StdioLineGuardOptions {
 export class StdioLineGuard extends Transform {
   readonly maxLineBytes: number;
   private readonly onRejected: (rejection: StdinRejection) => void;
+  private readonly intercept: ((message: unknown) => boolean) | undefined;
   // The line so far, kept as the byte ranges it arrived in: each chunk is searched once, the line is joined once at
   // its newline (linear, however many chunks it spans) and decoded whole, so a character split across chunks survives.
   private pieces: Buffer[] = [];
@@ -35,13 +38,19 @@ export class StdioLineGuard extends Transform {
   /** Set while the rest of a line already answered as too long is dropped, unbuffered, up to its newline. */
   private skipping = false;
 
-  constructor({ onRejected, maxLineBytes = DEFAULT_MAX_LINE_BYTES }: StdioLineGuardOptions) {
+  constructor({ onRejected, intercept, maxLineBytes = DEFAULT_MAX_LINE_BYTES }: StdioLineGuardOptions) {
     super();
     if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
       throw new RangeError(`maxLineBytes must be a positive integer (got ${maxLineBytes}).`);
     }
     this.maxLineBytes = maxLineBytes;
     this.onRejected = onRejected;
+    this.intercept = intercept;
+  }
+
+  /** Passes `message` on to the SDK's transport, as a line read from stdin (a call the interceptor gave back). */
+  dispatch(message: unknown): void {
+    this.push(Buffer.from(`${JSON.stringify(message)}\n`));
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -109,6 +118,7 @@ export class StdioLineGuard extends Transform {
       this.reject('invalid_message', `Invalid Request: ${shape.problem}.`, shape.id);
       return;
     }
+    if (this.intercept?.(message)) return;
     this.push(Buffer.concat([line, NEWLINE_BYTES]));
   }
 

@@ -6,6 +6,7 @@ import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { AppPort, HostHandle, KilnHost } from '../app/app-port.js';
 import { principalOf } from '../protocol/principal.js';
+import { StdioDirectCalls } from './stdio-direct-calls.js';
 import { StdioLineGuard } from './stdio-line-guard.js';
 
 export interface StdioServeOptions {
@@ -33,15 +34,23 @@ function serveOverStdio(app: AppPort, options: StdioServeOptions): HostHandle {
   const stdout = options.stdout ?? process.stdout;
   // The SDK transport closes, dropping every unsent response, the moment its stdin ends. It reads from this guard
   // instead, which ends only after the app drained the requests in flight (and answers bad lines itself).
+  const direct = app.config.stdio.fastPath
+    ? new StdioDirectCalls(app, {
+        write: (line) => stdout.write(line),
+        dispatch: (message) => wire.dispatch(message),
+        authInfo: options.authInfo,
+      })
+    : undefined;
   const wire = new StdioLineGuard({
     maxLineBytes: app.config.stdio.maxLineBytes,
+    intercept: direct && ((message) => direct.take(message)),
     onRejected: ({ code, message, answer }) => {
       app.logger.notice({ code, reason: message }, 'Answered a stdin line that is not a JSON-RPC message');
       stdout.write(answer);
     },
   });
   stdin.on('data', (chunk) => wire.write(chunk));
-  const handle = serveStdio(serverFactory(app, options.authInfo), {
+  const handle = serveStdio(serverFactory(app, options.authInfo, direct), {
     // The guard forwards one whole line per chunk, so the SDK never buffers more than one line: its cap follows the
     // guard's, and a raised limit cannot reach the SDK's overflow, which closes the transport for good.
     transport: new StdioServerTransport(wire, stdout, { maxBufferSize: wire.maxLineBytes + 1 }),
@@ -62,10 +71,12 @@ function serveOverStdio(app: AppPort, options: StdioServeOptions): HostHandle {
 }
 
 /** One protocol server per connection, hearing the app's change events for as long as it is open. */
-function serverFactory(app: AppPort, authInfo?: AuthInfo) {
+function serverFactory(app: AppPort, authInfo?: AuthInfo, direct?: StdioDirectCalls) {
   return ({ era }: { era: 'legacy' | 'modern' }) => {
     const server = app.createServer(era, { exposesSessionId: false });
     if (authInfo) actAs(server, authInfo);
+    // A 2025 connection's plain calls run directly; a 2026-07-28 one is served by its server alone.
+    if (era === 'legacy') direct?.attach(server);
     // A connection that acts as a principal hears its own tenant's resource events only.
     const detach = app.onChange(app.sinkFor(server, era, authInfo && { tenantId: principalOf(authInfo).tenantId }));
     const previous = server.onclose;

@@ -278,11 +278,18 @@ describe('loadConfig', () => {
 
   describe('stdio', () => {
     it("leaves the line cap to the transport's default when MCP_STDIO_MAX_LINE_BYTES is unset", () => {
-      expect(loadConfig({}).stdio).toEqual({ maxLineBytes: undefined });
+      expect(loadConfig({}).stdio).toEqual({ maxLineBytes: undefined, fastPath: true });
     });
 
     it('reads the line cap', () => {
-      expect(loadConfig({ MCP_STDIO_MAX_LINE_BYTES: '65536' }).stdio).toEqual({ maxLineBytes: 65_536 });
+      expect(loadConfig({ MCP_STDIO_MAX_LINE_BYTES: '65536' }).stdio).toEqual({ maxLineBytes: 65_536, fastPath: true });
+    });
+
+    it('turns the direct path off with MCP_STDIO_FAST_PATH=off, and refuses other values', () => {
+      expect(loadConfig({ MCP_STDIO_FAST_PATH: 'off' }).stdio.fastPath).toBe(false);
+      expect(configProblems({ MCP_STDIO_FAST_PATH: 'yes' })).toEqual([
+        'Invalid configuration: MCP_STDIO_FAST_PATH="yes" is not valid: expected one of on, off.',
+      ]);
     });
 
     it('rejects a line cap outside 1 KiB to 64 MiB, naming the range', () => {

@@ -7,11 +7,11 @@ import type { IncomingMessage } from 'node:http';
 import type { AuthInfo, ClientCapabilities, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppPort, ModernCall } from '../../../src/index.js';
+import { type AppPort, type DirectCall, directCallOf } from '../../../src/index.js';
 import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
-export type Call = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
+export type Call = DirectCall;
 
 /** What the fast path does with a claimed request: run it directly, or dispatch it (learning its envelope). */
 export type DirectPlan =
@@ -40,7 +40,7 @@ export class DirectCalls {
     const params = message.params as Json;
     const envelope = params._meta as Json;
     if (envelope.progressToken !== undefined || envelope[LOG_LEVEL_META_KEY] !== undefined) return {};
-    const call = callOf(message.method, params);
+    const call = directCallOf(message.method, params);
     if (!call || (call.method === 'tools/call' && this.#taskTools.has(call.key))) return {};
     const key = JSON.stringify(envelope);
     if (this.#knownEnvelopes.has(key)) return { direct: call, envelope };
@@ -92,39 +92,4 @@ export class DirectCalls {
     for (const controller of this.#open) controller.abort(new Error('server shutting down'));
     this.#open.clear();
   }
-}
-
-/** The call, when its params are in a shape the SDK's schema takes unchanged; anything else is the SDK's to judge. */
-export function callOf(method: string, params: Json): Call | undefined {
-  switch (method) {
-    case 'tools/call':
-    case 'prompts/get': {
-      const { name, arguments: args } = params;
-      if (typeof name !== 'string' || !onlyKeys(params, 'name', 'arguments')) return undefined;
-      if (args !== undefined && !(isPlainObject(args) && (method === 'tools/call' || allStrings(args))))
-        return undefined;
-      return { method, key: name, arguments: args };
-    }
-    case 'resources/read': {
-      const { uri } = params;
-      return typeof uri === 'string' && onlyKeys(params, 'uri') ? { method, key: uri } : undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** Params hold only the named keys and the envelope; retry fields (inputResponses, requestState) take the SDK path. */
-function onlyKeys(params: Json, first: string, second?: string): boolean {
-  for (const key in params) if (key !== first && key !== second && key !== '_meta') return false;
-  return true;
-}
-
-function allStrings(record: Json): boolean {
-  for (const key in record) if (typeof record[key] !== 'string') return false;
-  return true;
-}
-
-function isPlainObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
