@@ -1,11 +1,11 @@
 // Types of scripts/bundle-runtime.mjs for the tests that import it.
 export interface InlinedPackage {
-  /** Where the package is looked up from: the repository root, or the folder of the package named here. */
-  readonly from: string;
-  /** Its ES module build, relative to the package folder. */
-  readonly module: string;
-  /** Its licence file, relative to the package folder. */
-  readonly licence: string;
+  /** The package whose node_modules it is looked up from; the repository root's when absent. */
+  readonly from?: string;
+  /** The file compiled in place of its main entry (an ES module build), relative to the package folder. */
+  readonly module?: string;
+  /** Its licence file, relative to the package folder; 'LICENSE' when absent. */
+  readonly licence?: string;
 }
 export declare const INLINED: Readonly<Record<string, InlinedPackage>>;
 export declare const LICENSES_FILE: string;

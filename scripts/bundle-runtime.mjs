@@ -26,16 +26,41 @@ const CLI = { name: 'cli', compiled: './dist/src/cli/main.js', bin: './dist/pkg/
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /**
- * Packages compiled into the bundle instead of imported. Each is private to the runtime (no type or value of its
- * reaches a user), keeps no state another copy of it would have to share, and is slow to load from node_modules:
- * tsyringe's CommonJS build is 34 files, about a tenth of a stdio server's cold start. Each maps to its ES module
- * build; their licences ship beside the bundle in LICENSES_FILE. tslib is tsyringe's own helper library.
+ * Packages compiled into the bundle instead of imported. Each is private to the runtime (no module of its reaches a
+ * user: at most an object it made, such as the app's pino logger, which works the same whichever copy made it), keeps
+ * no state another copy would have to share (reflect-metadata keeps its metadata in a registry every copy finds
+ * through a global symbol), and is slow to load from node_modules: all are CommonJS, and on Node 20 a stdio server that
+ * loads none pays neither Node's CommonJS loader nor a file per module (tsyringe alone is 34 files, pino and what it
+ * requires 31). `from` names the package whose node_modules holds it (the root's by default), `module` the file to
+ * compile in place of its main entry (an ES module build), `licence` its licence file ('LICENSE' by default); the
+ * licences ship beside the bundle in LICENSES_FILE. tslib is tsyringe's helper library; the rest of the list is pino's
+ * own dependencies.
  */
 export const INLINED = {
-  tsyringe: { from: root, module: 'dist/esm2015/index.js', licence: 'LICENSE' },
+  tsyringe: { module: 'dist/esm2015/index.js' },
   tslib: { from: 'tsyringe', module: 'tslib.es6.js', licence: 'LICENSE.txt' },
+  'reflect-metadata': {},
+  pino: {},
+  '@pinojs/redact': { from: 'pino' },
+  'atomic-sleep': { from: 'pino' },
+  'on-exit-leak-free': { from: 'pino' },
+  'pino-std-serializers': { from: 'pino' },
+  'quick-format-unescaped': { from: 'pino' },
+  'safe-stable-stringify': { from: 'pino' },
+  'sonic-boom': { from: 'pino' },
 };
 export const LICENSES_FILE = 'THIRD_PARTY_LICENSES.md';
+
+/**
+ * Modules the bundled packages require that the runtime never runs, compiled in as a stub that says so. pino requires
+ * thread-stream for pino.transport() (log targets in a worker thread); Kiln's logger writes to a destination stream
+ * and never asks for a transport, and no one else can reach the bundled pino to ask.
+ */
+const STUBS = {
+  'thread-stream': `module.exports = function ThreadStream() {
+  throw new Error("mcp-kiln's bundled pino has no transports (thread-stream): pass the logger a destination stream.");
+};`,
+};
 
 /** The folder of package `name` as Node would find it from `start`: the nearest node_modules/<name> above it. */
 function packageDir(name, start) {
@@ -48,14 +73,33 @@ function packageDir(name, start) {
 
 function inlinedPackages() {
   const dirs = {};
-  for (const [name, { from }] of Object.entries(INLINED))
-    dirs[name] = packageDir(name, from === root ? root : dirs[from]);
-  return Object.entries(INLINED).map(([name, { module, licence }]) => {
+  for (const [name, { from }] of Object.entries(INLINED)) dirs[name] = packageDir(name, from ? dirs[from] : root);
+  return Object.entries(INLINED).map(([name, { module, licence = 'LICENSE' }]) => {
     const dir = dirs[name];
     const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    return { name, version, license, module: join(dir, module), licenceText: readFileSync(join(dir, licence), 'utf8') };
+    return {
+      name,
+      version,
+      license,
+      module: module && join(dir, module),
+      licenceText: readFileSync(join(dir, licence), 'utf8'),
+    };
   });
 }
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Compiles each of STUBS in place of the module it names. */
+const stubs = {
+  name: 'kiln-stubs',
+  resolveId: (id) => (id in STUBS ? `\0stub:${id}` : null),
+  load: (id) => (id.startsWith('\0stub:') ? STUBS[id.slice('\0stub:'.length)] : null),
+};
 
 function licencesText(packages) {
   const sections = packages.map(
@@ -101,17 +145,28 @@ const tscSourceMaps = {
 export async function bundleRuntime() {
   const { input, self } = entries();
   const inlined = inlinedPackages();
-  const alias = { ...self, ...Object.fromEntries(inlined.map((pkg) => [pkg.name, pkg.module])) };
+  const alias = {
+    ...self,
+    ...Object.fromEntries(inlined.flatMap((pkg) => (pkg.module ? [[pkg.name, pkg.module]] : []))),
+  };
   rmSync(OUT_DIR, { recursive: true, force: true });
   const warnings = [];
   await build({
     input,
     platform: 'node',
     resolve: { alias },
-    // Bare specifiers other than mcp-kiln's own and INLINED are packages from node_modules (or node: built-ins):
-    // kept as imports.
-    external: (id) => !(id.startsWith('.') || id.startsWith('/') || id.startsWith('\0') || id in alias),
-    plugins: [tscSourceMaps],
+    // Bare specifiers other than mcp-kiln's own, INLINED and STUBS are packages from node_modules (or node:
+    // built-ins): kept as imports.
+    external: (id) =>
+      !(
+        id.startsWith('.') ||
+        id.startsWith('/') ||
+        id.startsWith('\0') ||
+        id in alias ||
+        id in STUBS ||
+        packageOf(id) in INLINED
+      ),
+    plugins: [stubs, tscSourceMaps],
     onLog: (level, log) => {
       if (level === 'warn') warnings.push(log.message);
     },

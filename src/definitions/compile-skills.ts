@@ -1,15 +1,11 @@
 // The skills an app serves (SEP-2640), compiled once at boot from every module's `skills`: each skill's files are
 // read into memory, its entry built and checked by the SDK's `skillEntry` (SKILL.md frontmatter, name rules,
 // digests, sizes), and the directory tree, the SKILL.md listings and the file contents laid out for lookups by URI.
+// The SDK's skill builder (about 60 KB and three files) is loaded only when a module declares a skill.
+import { DIRECTORY_MIME_TYPE, SKILL_LIMITS } from '@modelcontextprotocol/core/ext/skills';
 import type { Resource } from '@modelcontextprotocol/server';
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
-import {
-  DIRECTORY_MIME_TYPE,
-  SKILL_LIMITS,
-  SkillCatalogError,
-  skillEntry,
-} from '@modelcontextprotocol/server/ext/skills';
-import { nodeSkillFiles } from '@modelcontextprotocol/server/ext/skills/node';
+import type { nodeSkillFiles } from '@modelcontextprotocol/server/ext/skills/node';
 import type { SkillDeclaration, SkillFileContents } from '../../decorators/skill.js';
 
 const SKILL_ROOT = 'skill://';
@@ -56,6 +52,7 @@ export async function compileSkills(
   problems: string[],
 ): Promise<CompiledSkills | undefined> {
   if (declarations.length === 0) return undefined;
+  const { SkillCatalogError, skillEntry } = await import('@modelcontextprotocol/server/ext/skills');
   const sources: SkillSource[] = [];
   for (const declaration of declarations) {
     if (declaration.kind === 'inline') {
@@ -127,6 +124,7 @@ export async function compileSkills(
 
 /** Every skill below `root`: a folder holding a SKILL.md is one skill, with all the files under it. */
 async function readFolder(root: string, prefix: string | undefined): Promise<SkillSource[]> {
+  const { nodeSkillFiles } = await import('@modelcontextprotocol/server/ext/skills/node');
   const storage = nodeSkillFiles(root);
   const found: SkillSource[] = [];
   const walk = async (dir: string): Promise<void> => {

@@ -36,6 +36,8 @@ function bundleFiles(suffix: string): string[] {
 /** A static import or re-export as the bundler writes them, one per line; and a dynamic import of a literal. */
 const IMPORT_LINE = /^(?:import|export)\b[^\n]*?"([^"]+)";$/gm;
 const DYNAMIC_IMPORT = /\bimport\("([^"]+)"\)/g;
+/** A require() the inlined CommonJS packages make, as the bundler rewrites it. */
+const BUNDLED_REQUIRE = /\b__require\("([^"]+)"\)/g;
 
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino` → `pino`. */
 const packageOf = (specifier: string) =>
@@ -91,6 +93,12 @@ describe('the bundled runtime (dist/pkg)', () => {
     }
     expect(imports).toBeGreaterThan(20);
     expect([...undeclared]).toEqual([]);
+    // What the inlined CommonJS packages still require is Node's own: any package they need is inlined too.
+    const required = bundleFiles('.js').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(BUNDLED_REQUIRE)].map((match) => match[1]!),
+    );
+    expect(required.length).toBeGreaterThan(0);
+    expect(required.filter((specifier) => !builtins.has(specifier.replace(/^node:/, '')))).toEqual([]);
     const inlined = new Set(
       bundleFiles('.js.map').flatMap((map) =>
         (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.flatMap((source) => {
