@@ -117,6 +117,12 @@ describe('the bundled runtime (dist/pkg)', () => {
     expect(licences).toContain('Permission is hereby granted, free of charge');
   });
 
+  it('is ASCII only, so V8 holds its sources at one byte per character', () => {
+    const files = bundleFiles('.js');
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.filter((file) => /[^\x00-\x7f]/.test(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
   it('maps every bundled line back to the TypeScript sources', () => {
     const maps = bundleFiles('.js.map');
     expect(maps.length).toBeGreaterThan(5);

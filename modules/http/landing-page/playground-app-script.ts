@@ -15,7 +15,7 @@ DATA.resources.forEach((resource, index) =>
   targets.set((resource.isTemplate ? 'template:' : 'resource:') + index, { kind: resource.isTemplate ? 'template' : 'resource', item: resource, verb: 'Read resource' }),
 );
 // Any URI the server may serve, listed or not (a template's expansion, a link from a result).
-targets.set('uri:', { kind: 'uri', group: 'resource', item: { name: 'Any URI…', description: 'Read a resource by its URI.' }, verb: 'Read resource' });
+targets.set('uri:', { kind: 'uri', group: 'resource', item: { name: 'Any URI\u2026', description: 'Read a resource by its URI.' }, verb: 'Read resource' });
 for (const prompt of DATA.prompts) targets.set('prompt:' + prompt.name, { kind: 'prompt', item: prompt, verb: 'Get prompt' });
 
 function tokenGate() {
@@ -56,7 +56,7 @@ function workspace() {
     const group = el('optgroup', { label });
     for (const [value, target] of targets) {
       if ((target.group || target.kind) !== kind) continue;
-      const name = target.item.name + (target.item.title ? ' · ' + target.item.title : '');
+      const name = target.item.name + (target.item.title ? ' \u00b7 ' + target.item.title : '');
       group.append(el('option', { value, text: name }));
     }
     if (group.children.length > 0) picker.append(group);
@@ -188,7 +188,7 @@ async function run() {
 
 /** One round: send, show notifications as they arrive, then the answer; input_required leads to the next round. */
 async function round(target, method, params, headers, exchanges, number) {
-  setStatus((number === 1 ? 'Sending ' : 'Sending round ' + number + ' of ') + method + ' ' + (params.name || params.uri) + '…');
+  setStatus((number === 1 ? 'Sending ' : 'Sending round ' + number + ' of ') + method + ' ' + (params.name || params.uri) + '\u2026');
   const events = document.getElementById('pg-events');
   const notifications = [];
   const exchange = await mcpRequest(method, params, {

@@ -124,7 +124,7 @@ function booleanField(schema, spec) {
 function enumField(schema, options, spec) {
   const id = 'pg-f' + ++fieldCount;
   const select = el('select', { id });
-  const blank = spec.required ? 'Choose…' : 'default' in schema ? '(default: ' + show(schema.default) + ')' : '(left out)';
+  const blank = spec.required ? 'Choose\u2026' : 'default' in schema ? '(default: ' + show(schema.default) + ')' : '(left out)';
   select.append(el('option', { value: '', text: blank }));
   options.forEach((option, index) => select.append(el('option', { value: String(index), text: option.label })));
   const preset = spec.prefill && 'default' in schema ? options.findIndex((option) => option.value === schema.default) : -1;

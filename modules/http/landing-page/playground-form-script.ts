@@ -141,7 +141,7 @@ function unionField(schema, branches, root, spec) {
   const select = el('select', { id });
   if (!spec.required) select.append(el('option', { value: '', text: '(left out)' }));
   labels.forEach((label, index) => select.append(el('option', { value: String(index), text: label })));
-  const label = key ? (spec.label === 'Variant' || spec.label === undefined ? key : spec.label + ' · ' + key) : spec.label;
+  const label = key ? (spec.label === 'Variant' || spec.label === undefined ? key : spec.label + ' \u00b7 ' + key) : spec.label;
   const row = fieldRow(Object.assign({}, spec, { label }), select, id);
   const note = el('p', { className: 'pg-hint pg-variant-doc' });
   const holder = el('div', { className: 'pg-variant' });

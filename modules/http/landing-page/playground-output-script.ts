@@ -55,7 +55,7 @@ function contentBlocks(blocks) {
 }
 
 function resourceContent(content) {
-  const head = el('p', { className: 'pg-uri' }, [el('code', { text: content.uri }), content.mimeType ? ' · ' + content.mimeType : '']);
+  const head = el('p', { className: 'pg-uri' }, [el('code', { text: content.uri }), content.mimeType ? ' \u00b7 ' + content.mimeType : '']);
   if (typeof content.text === 'string') return el('div', {}, [head, el('pre', { className: 'pg-markdown', tabindex: 0 }, [el('code', { text: content.text })])]);
   if (typeof content.blob === 'string' && /^image\//.test(content.mimeType || '')) {
     return el('div', {}, [head, el('img', { className: 'pg-image', src: 'data:' + content.mimeType + ';base64,' + content.blob, alt: content.uri })]);
