@@ -27,6 +27,7 @@ import { installJsonBodyParser } from './json-body-parser.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import { serveLandingPage } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
+import { listenFailure } from './listen-failure.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
 import { refuseInsufficientScope } from './scope-refusal.js';
@@ -257,7 +258,12 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     });
   });
 
-  await fastify.listen({ host: config.host, port: config.port });
+  try {
+    await fastify.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await fastify.close();
+    throw listenFailure(error, config.host, config.port);
+  }
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
