@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
 import { closeDiffSides, compileDiffApp, DIFF_REQUEST_STATE_KEY } from './helpers/diff-app.js';
 import { LEGACY_VERSION, MCP_ACCEPT } from './helpers/http-server.js';
+import { type CorpusCase, type Json, request, SESSION_CALL_CORPUS, whoami } from './helpers/session-call-corpus.js';
 
 interface Side {
   readonly testing: TestingApp;
@@ -37,8 +38,6 @@ beforeAll(async () => {
   [sides.direct, sides.sdk] = await Promise.all([start('on'), start('off')]);
 });
 afterAll(() => closeDiffSides(Object.values(sides)));
-
-type Json = Record<string, unknown>;
 
 async function openSession(endpointUrl: string, capabilities: Json): Promise<string> {
   const initialize = {
@@ -73,117 +72,18 @@ function sessionHeaders(sessionId: string): Record<string, string> {
   };
 }
 
-interface Case {
-  readonly name: string;
-  /** The body as sent: an object, or raw text. */
-  readonly body: unknown;
+interface Case extends CorpusCase {
   readonly headers?: Record<string, string | undefined>;
   /** Sent in the session whose client declared elicitation. */
   readonly asking?: boolean;
-}
-
-let nextId = 1;
-
-function request(method: string, params: Json = {}, id: unknown = nextId++): Json {
-  return { jsonrpc: '2.0', id, method, params };
-}
-
-function call(name: string, args: unknown, extra: Json = {}): Case {
-  return {
-    name: `tools/call ${name} ${JSON.stringify(args)}${JSON.stringify(extra)}`,
-    body: request('tools/call', { name, arguments: args, ...extra }),
-  };
-}
-
-function plain(method: string, params: Json = {}, label = ''): Case {
-  return { name: `${method} ${JSON.stringify(params)} ${label}`, body: request(method, params) };
 }
 
 function withHeaders(base: Case, label: string, headers: Record<string, string | undefined>): Case {
   return { ...base, name: `${base.name} [${label}]`, headers };
 }
 
-function withBody(base: Case, label: string, change: (body: Json) => unknown): Case {
-  return { ...base, name: `${base.name} [${label}]`, body: change(structuredClone(base.body) as Json) };
-}
-
-const whoami = call('probe_whoami', {});
-
 const CORPUS: Case[] = [
-  // What the direct path runs itself.
-  whoami,
-  call('notes_search_notes', { query: '' }),
-  call('probe_structured', {}),
-  {
-    ...call('probe_whoami', {}),
-    name: 'string id',
-    body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 'string-id'),
-  },
-  {
-    ...call('probe_whoami', {}),
-    name: 'id 0',
-    body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 0),
-  },
-  plain('resources/read', { uri: 'probe://static' }),
-  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada' } }),
-  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 'Ada', mood: 'glad' } }),
-  plain('prompts/get', { name: 'notes_summarize', arguments: { tag: 'diff' } }),
-  call('probe_whoami', {}, { _meta: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } }),
-  // Errors a handler or the pipeline answers.
-  call('notes_get_note', { id: 'missing' }),
-  call('no_such_tool', {}),
-  call('notes_get_note', { id: 5 }),
-  call('notes_get_note', {}),
-  call('notes_search_notes', { query: '', limit: 99 }),
-  withBody(call('notes_get_note', { id: 'x' }), 'no arguments', (body) => {
-    delete ((body as { params: Json }).params as Json).arguments;
-    return body;
-  }),
-  call('probe_throws', { code: -32002 }),
-  call('probe_throws', { code: -32042 }),
-  call('probe_throws', { code: -32603 }),
-  call('probe_throws', { code: 1.5 }),
-  plain('resources/read', { uri: 'probe://fails' }),
-  plain('resources/read', { uri: 'notes://missing' }),
-  plain('resources/read', { uri: 'nowhere://at-all' }),
-  plain('prompts/get', { name: 'no_such_prompt' }),
-  plain('prompts/get', { name: 'notes_summarize', arguments: {} }),
-  plain('prompts/get', { name: 'probe_prompt', arguments: { who: 5 } }),
-  // Log lines: every line while no level is set, then only those the level lets through.
-  call('probe_log', {}),
-  plain('logging/setLevel', { level: 'warning' }),
-  call('probe_log', {}),
-  plain('logging/setLevel', { level: 'emergency' }),
-  call('probe_log', {}),
-  plain('logging/setLevel', { level: 'debug' }),
-  // input_required rounds: the SDK's shim refuses what the client did not declare, and asks what it did.
-  ...(['sampling', 'roots', 'url', 'form'] as const).map((kind) => call('probe_ask', { kind })),
-  call('fixture_sealed_echo', {}),
-  plain('resources/read', { uri: 'fixture://sealed' }),
-  plain('prompts/get', { name: 'fixture_sealed_prompt' }),
-  // Shapes the direct path leaves to the SDK.
-  call('probe_slow', { ms: 10 }, { _meta: { progressToken: 'p-1' } }),
-  call('probe_whoami', {}, { _meta: 'not an object' }),
-  call('probe_whoami', {}, { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } }),
-  call('probe_whoami', {}, { extra: true }),
-  call('notes_search_notes', []),
-  call('notes_search_notes', null),
-  call('fixture_sealed_echo', {}, { requestState: 'v1.forged.state' }),
-  plain('resources/read', { uri: 7 }),
-  plain('resources/read', { uri: 'probe://static', extra: true }),
-  plain('prompts/get', { name: 'probe_prompt', arguments: null }),
-  plain('tools/list'),
-  plain('ping'),
-  withBody(whoami, 'a batch', (body) => [body]),
-  withBody(whoami, 'jsonrpc 1.0', (body) => ({ ...(body as Json), jsonrpc: '1.0' })),
-  withBody(whoami, 'id null', (body) => ({ ...(body as Json), id: null })),
-  withBody(whoami, 'id fractional', (body) => ({ ...(body as Json), id: 1.5 })),
-  withBody(whoami, 'extra top-level key', (body) => ({ ...(body as Json), extra: true })),
-  withBody(whoami, 'no id (a notification)', (body) => {
-    delete (body as Json).id;
-    return body;
-  }),
-  { name: 'not JSON', body: '{"jsonrpc":' },
+  ...SESSION_CALL_CORPUS,
   // Session and header refusals.
   withHeaders(whoami, 'version header missing', { 'mcp-protocol-version': undefined }),
   withHeaders(whoami, 'version header unsupported', { 'mcp-protocol-version': '1999-01-01' }),
