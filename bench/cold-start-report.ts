@@ -49,6 +49,7 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
     'RSS boot MB',
     'RSS load MB',
     'RSS ratio',
+    'load calls/s',
   ];
   const rows = records.map((r) => [
     r.server,
@@ -61,6 +62,7 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
     r.rssBootMb.toFixed(1),
     r.rssLoadedMb.toFixed(1),
     `${ratio(r.rssBootMb, baseline(r)?.rssBootMb)} / ${ratio(r.rssLoadedMb, baseline(r)?.rssLoadedMb)}`,
+    r.loadCallsPerSec.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]) =>
@@ -69,7 +71,8 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
   return [
     `Cold start: spawn → first successful tools/call (official client, 2025 handshake), median of ${settings.runs} runs;`,
     "CPU ms: the server process's CPU time (user + system) by then, steadier than wall time on a busy machine;",
-    `RSS after that call, and after ${settings.loadS} s of notes_get_note with ${settings.concurrency} calls in flight;`,
+    `RSS after that call, and after ${settings.loadS} s of notes_get_note with ${settings.concurrency} calls in flight`,
+    '(one official client; load calls/s is the rate it kept up);',
     'ratio = over the bare SDK server on the same transport.',
     '',
     line(header),
