@@ -45,6 +45,7 @@ export {
   type SessionMode,
   type TasksConfig,
 } from './config/kiln-config.js';
+export { CallCancellation, type SignalSource, signalOf } from './context/call-cancellation.js';
 export type { ContentBlock, ContentCollect } from './context/content-collect.js';
 export type { Context, HandlerContext, ProtocolEra } from './context/context.js';
 export type { ContextInputs, InputResponseView } from './context/context-inputs.js';

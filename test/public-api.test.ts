@@ -15,6 +15,7 @@ describe('public API', () => {
     expect(exportNames(kiln)).toEqual([
       'AUTH_MODES',
       'CONTEXT',
+      'CallCancellation',
       'DEFAULT_SHUTDOWN_DRAIN_MS',
       'Disabled',
       'Enrichment',
@@ -51,6 +52,7 @@ describe('public API', () => {
       'principalKey',
       'principalOf',
       'sessionCallOf',
+      'signalOf',
       'skill',
       'skillsFromFolder',
       'stdio',

@@ -11,7 +11,7 @@ import {
   isJsonContentType,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
-import { type AppPort, isLevelEnabled, type SessionRequest, sessionCallOf } from '../../src/index.js';
+import { type AppPort, CallCancellation, isLevelEnabled, type SessionRequest, sessionCallOf } from '../../src/index.js';
 import type { LiveSession } from './session-copies.js';
 import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';
 
@@ -73,7 +73,7 @@ export class SessionDirectCalls {
     const { id } = call;
     const { transport, server } = session;
     const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
-    const controller = new AbortController();
+    const cancellation = new CallCancellation();
     const version = (req.headers['mcp-protocol-version'] as string | undefined) ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
     // A client that goes away does not cancel a 2025 call (the SDK's transport lets it finish); a cancellation does.
     const exchange = new SessionExchange(res, {
@@ -84,7 +84,7 @@ export class SessionDirectCalls {
       retryMs: transport.primingRetryMs,
       onCancel: () => {
         transport.closeExchange(id, exchange);
-        controller.abort(new Error('request cancelled'));
+        cancellation.abort(new Error('request cancelled'));
       },
     });
     // Registered until answered: what the server sends about the request meanwhile is stored even once the client left.
@@ -100,7 +100,7 @@ export class SessionDirectCalls {
         sessionId: session.id,
         authInfo,
         meta: call.meta,
-        signal: controller.signal,
+        signal: cancellation,
         closeStream: exchange.canCloseStream ? () => exchange.closeStream() : undefined,
         log: (level, data) => {
           // As the session's server filters a request's log lines: against the level logging/setLevel set.
@@ -114,7 +114,7 @@ export class SessionDirectCalls {
         },
       })
       .then((answer) => {
-        if (controller.signal.aborted) return;
+        if (cancellation.aborted) return;
         // The SDK's 2025 shim turns the round into requests to the client; the server runs the call again for it.
         if (answer.inputRequired) return transport.dispatchOnExchange(message, authInfo);
         transport.closeExchange(id, exchange);

@@ -11,6 +11,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { InjectionToken } from '../../decorators/types.js';
 import type { KilnConfig } from '../config/kiln-config.js';
+import { CallCancellation } from '../context/call-cancellation.js';
 import type { ProtocolEra } from '../context/context.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, tokenName } from '../di/tokens.js';
@@ -190,7 +191,7 @@ function directSeed(options: DirectCallOptions): OperationSeed {
     tenantId: options.tenantId ?? (options.auth ? options.auth.tenantId : DEFAULT_TENANT),
     auth: options.auth,
     era: 'modern',
-    signal: options.signal ?? new AbortController().signal,
+    signal: options.signal ?? new CallCancellation(),
     clientCapabilities: undefined,
     channel: {},
   };

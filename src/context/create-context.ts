@@ -3,6 +3,7 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { createContextLogger, type Logger, type LogLevel, type LogMirror, type Redaction } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
+import type { SignalSource } from './call-cancellation.js';
 import { type ContentCollector, createContentCollector } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
 import type { RoundInputs } from './context-inputs.js';
@@ -38,7 +39,8 @@ export interface ContextSeed extends RoundInputs {
   readonly operation: string;
   readonly extra?: Readonly<Record<string, unknown>>;
   readonly era: ProtocolEra;
-  readonly signal: AbortSignal;
+  /** ctx.signal, or what makes it on first read (a host's CallCancellation). */
+  readonly signal: SignalSource;
   readonly clientCapabilities: ClientCapabilities | undefined;
   readonly channel: RequestChannel;
   readonly uri?: URL;
@@ -85,7 +87,6 @@ export function createContext(
       auth: seed.auth,
       extra: seed.extra,
       era: seed.era,
-      signal: seed.signal,
       clientCapabilities: seed.clientCapabilities,
       uri: seed.uri,
       // The logger reads its correlation fields from this context on first use; requests that never log pay nothing.

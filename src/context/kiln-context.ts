@@ -3,6 +3,7 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import type { ContextLogger } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
+import { type SignalSource, signalOf } from './call-cancellation.js';
 import type { ContentCollect } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
 import { type ContextInputs, createContextInputs, type RoundInputs } from './context-inputs.js';
@@ -16,12 +17,13 @@ import { NO_TASK, type TaskBinding } from './task-binding.js';
 /** Everything a context carries, set once per request. */
 export type KilnContextFields = Omit<
   KilnContext,
-  'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra' | 'taskId' | 'startTask' | 'timestamp'
+  'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra' | 'taskId' | 'startTask' | 'timestamp' | 'signal'
 >;
 
-/** What a context reads from its request's seed on demand: the round's input answers and its task binding. */
+/** What a context reads from its request's seed on demand: the round's input answers, its task binding, its signal. */
 export interface ContextRound extends RoundInputs {
   readonly task?: TaskBinding;
+  readonly signal: SignalSource;
 }
 
 export class KilnContext implements Context {
@@ -34,7 +36,6 @@ export class KilnContext implements Context {
   declare readonly operation: string;
   declare readonly extra: Readonly<Record<string, unknown>> | undefined;
   declare readonly era: ProtocolEra;
-  declare readonly signal: AbortSignal;
   declare readonly clientCapabilities: ClientCapabilities | undefined;
   declare readonly uri: URL | undefined;
   declare readonly log: ContextLogger;
@@ -70,6 +71,11 @@ export class KilnContext implements Context {
     this.#openState = openState;
     this.#round = round;
     this.#timestamp = startedAt;
+  }
+
+  /** Made on first read where the host made cancellation on demand: most requests never look. */
+  get signal(): AbortSignal {
+    return signalOf(this.#round.signal);
   }
 
   /** When the request started (ISO 8601); formatted on first read, since most requests never read it. */

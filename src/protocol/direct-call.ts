@@ -11,6 +11,7 @@ import type {
   Result,
   ServerOptions,
 } from '@modelcontextprotocol/server';
+import type { SignalSource } from '../context/call-cancellation.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { type OperationSeed, runOperation } from '../pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
@@ -39,8 +40,8 @@ export interface ModernCall {
   readonly authInfo: AuthInfo | undefined;
   /** The request's `_meta` (a W3C trace context may ride there). */
   readonly meta?: Readonly<Record<string, unknown>>;
-  /** Aborted when the client goes away. */
-  readonly signal: AbortSignal;
+  /** Aborted when the client goes away; a CallCancellation makes the signal only if something reads it. */
+  readonly signal: SignalSource;
 }
 
 export interface ModernCallAnswer {
@@ -138,7 +139,7 @@ interface HostCall {
   readonly id: string | number;
   readonly authInfo: AuthInfo | undefined;
   readonly meta?: Readonly<Record<string, unknown>>;
-  readonly signal: AbortSignal;
+  readonly signal: SignalSource;
 }
 
 /** What the host's era adds: the request's channel, and the session's id on a 2025 session. */

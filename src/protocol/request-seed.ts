@@ -6,6 +6,7 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { SignalSource } from '../context/call-cancellation.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed, RequestChannel } from '../context/create-context.js';
 import { generateRequestId } from '../context/request-context.js';
@@ -58,7 +59,7 @@ export interface RequestFacts {
   readonly id: string | number;
   readonly principal: Principal;
   readonly sessionId?: string;
-  readonly signal: AbortSignal;
+  readonly signal: SignalSource;
   readonly inputResponses?: ContextSeed['inputResponses'];
   readonly droppedInputResponseKeys?: readonly string[];
   readonly requestState?: ContextSeed['requestState'];

@@ -12,6 +12,7 @@ import type {
   Server,
 } from '@modelcontextprotocol/server';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import type { SignalSource } from '../context/call-cancellation.js';
 import type { LogLevel } from '../logging/index.js';
 import { type CallMethod, type DirectCall, directCallOf, hostCallFacts, runCall } from './direct-call.js';
 import { legacyErrorResponse, legacyResultResponse } from './legacy-wire.js';
@@ -33,7 +34,8 @@ export interface SessionCall {
   readonly authInfo: AuthInfo | undefined;
   /** The request's `_meta` (a W3C trace context may ride there); never a progress token. */
   readonly meta?: Readonly<Record<string, unknown>>;
-  readonly signal: AbortSignal;
+  /** Aborted when the call is cancelled; a CallCancellation makes the signal only if something reads it. */
+  readonly signal: SignalSource;
   /** Sends a log line related to this request, as the session's server would (its level filter applies). */
   readonly log: (level: LogLevel, payload: Record<string, unknown>) => Promise<void> | void;
   /** Ends the request's SSE stream while the handler goes on (ctx.closeStream); set only where it can be resumed. */

@@ -4,6 +4,7 @@
 // rounds (and return at once when there is no long work). Without the extension a task tool runs as an ordinary
 // call; a `required` one is refused with -32021 on 2026-07-28 (2025 has no such extension, so it runs there too).
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import { signalOf } from '../context/call-cancellation.js';
 import type { ContextSeed, RequestChannel } from '../context/create-context.js';
 import { ORDINARY_CALL, type TaskBinding } from '../context/task-binding.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
@@ -65,10 +66,11 @@ async function runUntilStarted(
 ): Promise<TaskToolAnswer> {
   // The task outlives the request: its signal follows the request's only until the task exists.
   const controller = new AbortController();
+  const requestSignal = signalOf(seed.signal);
   const followRequest = () => {
-    if (!live) controller.abort(seed.signal.reason);
+    if (!live) controller.abort(requestSignal.reason);
   };
-  seed.signal.addEventListener('abort', followRequest, { once: true });
+  requestSignal.addEventListener('abort', followRequest, { once: true });
   let live: Awaited<ReturnType<TaskRunner['adopt']>> | undefined;
   let announce: (result: CreateTaskResult) => void = () => undefined;
   const started = new Promise<CreateTaskResult>((resolve) => {
@@ -108,7 +110,7 @@ async function runUntilStarted(
     runner.continueWith(live, round);
     return started;
   }
-  seed.signal.removeEventListener('abort', followRequest);
+  requestSignal.removeEventListener('abort', followRequest);
   const outcome = first as RoundOutcome;
   if ('crash' in outcome) throw outcome.crash;
   return outcome.answer;

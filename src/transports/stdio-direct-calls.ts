@@ -8,6 +8,7 @@
 // holds both paths to the same bytes.
 import type { AuthInfo, JSONRPCMessage, Server } from '@modelcontextprotocol/server';
 import type { AppPort } from '../app/app-port.js';
+import { CallCancellation } from '../context/call-cancellation.js';
 import { isPlainObject } from '../protocol/plain-object.js';
 import { type SessionRequest, sessionCallOf } from '../protocol/session-call.js';
 
@@ -25,7 +26,7 @@ export class StdioDirectCalls {
   readonly #options: StdioDirectCallsOptions;
   /** Tools that may answer with a task (the Tasks extension): the server encodes that answer. */
   readonly #taskTools: ReadonlySet<string>;
-  readonly #open = new Map<string | number, AbortController>();
+  readonly #open = new Map<string | number, CallCancellation>();
   #server: Server | undefined;
 
   constructor(app: AppPort, options: StdioDirectCallsOptions) {
@@ -66,8 +67,8 @@ export class StdioDirectCalls {
 
   #serve(server: Server, call: SessionRequest, message: JSONRPCMessage): void {
     const { id } = call;
-    const controller = new AbortController();
-    this.#open.set(id, controller);
+    const cancellation = new CallCancellation();
+    this.#open.set(id, cancellation);
     void this.#app
       .runSessionCall({
         // Field by field: spreading the call and adding keys would take V8's slow path for objects.
@@ -79,12 +80,12 @@ export class StdioDirectCalls {
         sessionId: undefined,
         authInfo: this.#options.authInfo,
         meta: call.meta,
-        signal: controller.signal,
+        signal: cancellation,
         log: (level, data) => server.sendLoggingMessage({ level, data }),
       })
       .then((answer) => {
         this.#open.delete(id);
-        if (controller.signal.aborted) return;
+        if (cancellation.aborted) return;
         if (answer.inputRequired) this.#options.dispatch(message);
         else this.#options.write(`${JSON.stringify(answer.response)}\n`);
       });

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AuthInfo, ClientCapabilities, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AppPort, type DirectCall, directCallOf } from '../../../src/index.js';
+import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '../../../src/index.js';
 import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
@@ -25,7 +25,7 @@ export class DirectCalls {
   readonly #app: AppPort;
   /** Envelopes (as JSON) the SDK's dispatch accepted: its envelope check passed before it ran the handler. */
   readonly #knownEnvelopes = new Set<string>();
-  readonly #open = new Set<AbortController>();
+  readonly #open = new Set<CallCancellation>();
   /** Tools that may answer with a task (the Tasks extension): the SDK's dispatch encodes that answer. */
   readonly #taskTools: ReadonlySet<string>;
   readonly #stamp: AnswerStamp;
@@ -54,17 +54,17 @@ export class DirectCalls {
 
   serve(message: JSONRPCRequest, plan: { direct: Call; envelope: Json }, request: FastifyRequest, reply: FastifyReply) {
     const { id } = message;
-    const controller = new AbortController();
-    this.#open.add(controller);
+    const cancellation = new CallCancellation();
+    this.#open.add(cancellation);
     let answered = false;
     // A client that goes away cancels its call (the handler's signal), as the SDK's dispatch does.
     reply.raw.on('close', () => {
-      if (!answered) controller.abort(new Error('client disconnected'));
+      if (!answered) cancellation.abort(new Error('client disconnected'));
     });
     const send = (answer: { status: number; body: string }) => {
       answered = true;
-      this.#open.delete(controller);
-      if (controller.signal.aborted) return;
+      this.#open.delete(cancellation);
+      if (cancellation.aborted) return;
       reply.code(answer.status).header('content-type', 'application/json').send(answer.body);
     };
     const capabilities = plan.envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
@@ -78,7 +78,7 @@ export class DirectCalls {
         clientCapabilities: capabilities,
         meta: plan.envelope,
         authInfo: (request.raw as IncomingMessage & { auth?: AuthInfo }).auth,
-        signal: controller.signal,
+        signal: cancellation,
       })
       .then(
         ({ result, cacheHint }) =>
@@ -89,7 +89,7 @@ export class DirectCalls {
 
   /** Cancels the calls still running (the app drained first, so these outlived the drain). */
   close(): void {
-    for (const controller of this.#open) controller.abort(new Error('server shutting down'));
+    for (const cancellation of this.#open) cancellation.abort(new Error('server shutting down'));
     this.#open.clear();
   }
 }
