@@ -159,7 +159,10 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
   fastify.post(endpoint, (request, reply) =>
     app.telemetry.inRequestContext(request.headers, () => post(request, reply)),
   );
-  async function post(request: FastifyRequest, reply: FastifyReply) {
+  // Not async: a request the fast path serves returns nothing, so Fastify leaves its reply alone. Returned (or
+  // returned from an async function), the reply is a thenable Fastify waits on by watching the response's end with
+  // stream.finished: half a dozen listeners per request. The other branches return a sent reply or a promise.
+  function post(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<void> | undefined {
     const body = request.body;
     // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs,
     // whichever path would serve it.
@@ -171,7 +174,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     if (fast && claimed) {
       const headerMismatch = app.headerParamMismatch(body, request.headers);
       if (headerMismatch) return reply.code(400).send(headerMismatch);
-      if (fast.serve(claimed, request, reply)) return reply;
+      if (fast.serve(claimed, request, reply)) return undefined;
     }
     const legacyEra = isLegacyPost(request.headers, body);
     if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
