@@ -2,9 +2,10 @@
 // or prompts/get (sessionCallOf: no progress token, no retry fields, no envelope keys) runs straight through Kiln's
 // operation runner (app.runSessionCall) instead of the SDK's stdio transport and dispatch, and its answer is written
 // as that transport writes it: one JSON line. The handler's log lines still go through the connection's server, which
-// filters them by the level logging/setLevel chose. Everything else is the server's: a 2026-07-28 connection, task
-// tools, a request whose id a direct call still uses, and an input_required round, which the SDK's 2025 shim turns
-// into requests to the client (the server then runs the call again). test/transports/stdio-direct-diff.test.ts
+// filters them by the level logging/setLevel chose. Everything else is the server's: a 2026-07-28 connection, a
+// request whose id a direct call still uses, and an input_required round, which the SDK's 2025 shim turns into
+// requests to the client (the server then runs the call again). A task tool runs directly too: a 2025 connection
+// knows no tasks, so it answers as an ordinary call, as in an HTTP session. test/transports/stdio-direct-diff.test.ts
 // holds both paths to the same bytes.
 import type { AuthInfo, JSONRPCMessage, Server } from '@modelcontextprotocol/server';
 import type { AppPort } from '../app/app-port.js';
@@ -24,15 +25,12 @@ export interface StdioDirectCallsOptions {
 export class StdioDirectCalls {
   readonly #app: AppPort;
   readonly #options: StdioDirectCallsOptions;
-  /** Tools that may answer with a task (the Tasks extension): the server encodes that answer. */
-  readonly #taskTools: ReadonlySet<string>;
   readonly #open = new Map<string | number, CallCancellation>();
   #server: Server | undefined;
 
   constructor(app: AppPort, options: StdioDirectCallsOptions) {
     this.#app = app;
     this.#options = options;
-    this.#taskTools = new Set(app.catalog().tools.flatMap((tool) => (tool.task ? [tool.name] : [])));
   }
 
   /** The connection's server, once its first exchange chose the 2025 era; until then every message is the server's. */
@@ -51,7 +49,6 @@ export class StdioDirectCalls {
       return false;
     }
     if (this.#open.has(call.id)) return false;
-    if (call.method === 'tools/call' && this.#taskTools.has(call.key)) return false;
     this.#serve(server, call, message as JSONRPCMessage);
     return true;
   }

@@ -1,6 +1,7 @@
-// The probes both differential tests serve (test/http/fast-path-diff.test.ts, session-direct-diff.test.ts): log lines,
-// each kind of input_required round, structured output, thrown protocol errors, a fixed and a failing resource and a
-// prompt, beside the HTTP fixture (notes, whoami, slow) and the sealed-state fixture.
+// The probes the differential tests serve (test/http/fast-path-diff.test.ts, session-direct-diff.test.ts,
+// test/transports/stdio-direct-diff.test.ts): log lines, each kind of input_required round, structured output, thrown
+// protocol errors, a tool that may run as a task, a fixed and a failing resource and a prompt, beside the HTTP fixture
+// (notes, whoami, slow) and the sealed-state fixture.
 import { type Context, inputRequired, McpError, Module, Prompt, Resource, Tool } from 'mcp-kiln';
 import { z } from 'zod';
 import { SealedStateModule } from '../../integration/fixtures/sealed-state/sealed-state.module.js';
@@ -50,6 +51,18 @@ class AskProbe {
 class StructuredProbe {
   handle() {
     return { n: 7 };
+  }
+}
+
+@Tool('probe_task', {
+  description: 'Answers at once; runs as a task for clients that declare the Tasks extension.',
+  annotations: { readOnlyHint: true },
+  input: z.object({}),
+  task: 'optional',
+})
+class TaskProbe {
+  handle() {
+    return 'done';
   }
 }
 
@@ -113,7 +126,7 @@ class GreetPrompt {
 
 @Module({
   imports: [HttpFixtureModule, SealedStateModule],
-  tools: [LogProbe, AskProbe, StructuredProbe, ThrowProbe],
+  tools: [LogProbe, AskProbe, StructuredProbe, ThrowProbe, TaskProbe],
   resources: [StaticResource, CachedResource, BriefResource, FailingResource],
   prompts: [GreetPrompt],
 })

@@ -39,6 +39,8 @@ export const SESSION_CALL_CORPUS: readonly CorpusCase[] = [
   whoami,
   call('notes_search_notes', { query: '' }),
   call('probe_structured', {}),
+  // A tool that may run as a task: a 2025 connection knows no tasks, so it answers at once on either path.
+  call('probe_task', {}),
   { name: 'string id', body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 'string-id') },
   { name: 'id 0', body: request('tools/call', { name: 'probe_whoami', arguments: {} }, 0) },
   plain('resources/read', { uri: 'probe://static' }),
