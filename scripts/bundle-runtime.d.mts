@@ -10,4 +10,6 @@ export interface InlinedPackage {
 export declare const INLINED: Readonly<Record<string, InlinedPackage>>;
 export declare const LICENSES_FILE: string;
 export declare const OUT_DIR: string;
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
+export declare function packageOf(specifier: string): string;
 export declare function bundleRuntime(): Promise<void>;

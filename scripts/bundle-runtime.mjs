@@ -88,7 +88,7 @@ function inlinedPackages() {
 }
 
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
-const packageOf = (specifier) =>
+export const packageOf = (specifier) =>
   specifier
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)

@@ -261,15 +261,17 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     });
   });
 
+  /** host:port as a URL writes it: an IPv6 literal in brackets. */
+  const authorityOf = (port: number) => `${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   try {
     await fastify.listen({ host: config.host, port: config.port });
   } catch (error) {
     await fastify.close();
-    throw listenFailure(error, config.host, config.port);
+    throw listenFailure(error, authorityOf(config.port));
   }
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const origin = `http://${authorityOf(port)}`;
   const endpointUrl = `${origin}${endpoint}`;
 
   /** Runs a hijacked exchange: whatever it throws still gets an answer, and any 5xx is logged with its cause. */

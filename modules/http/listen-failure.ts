@@ -9,11 +9,10 @@ const REASONS: Readonly<Record<string, string>> = {
   EADDRNOTAVAIL: 'no network interface of this machine has that address; set MCP_HTTP_HOST to one it has',
 };
 
-/** `error` from listening on host:port, as a KilnBootError when its reason is one a setting fixes. */
-export function listenFailure(error: unknown, host: string, port: number): unknown {
+/** `error` from listening on `address` (host:port), as a KilnBootError when its reason is one a setting fixes. */
+export function listenFailure(error: unknown, address: string): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const reason = code === undefined ? undefined : REASONS[code];
   if (reason === undefined) return error;
-  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   return Object.assign(new KilnBootError(`Cannot serve HTTP on ${address}: ${reason} (${code}).`), { cause: error });
 }

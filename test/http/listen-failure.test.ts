@@ -9,6 +9,7 @@ import { KilnBootError } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../modules/http/index.js';
+import { listenFailure } from '../../modules/http/listen-failure.js';
 import { assertBuilt, NOTES_SERVER } from '../integration/helpers/built-servers.js';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
 
@@ -82,5 +83,21 @@ describe('an HTTP server that cannot open its port', () => {
     expect(failure?.stderr).toContain(
       `KilnBootError: Cannot serve HTTP on 127.0.0.1:${takenPort}: another process is listening there`,
     );
+  });
+});
+
+describe('listenFailure', () => {
+  it('words a refused privileged port, and leaves a failure no setting fixes as it is', () => {
+    const refused = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), { code: 'EACCES' });
+    const mapped = listenFailure(refused, '0.0.0.0:80');
+    expect(mapped).toBeInstanceOf(KilnBootError);
+    expect((mapped as Error).message).toBe(
+      'Cannot serve HTTP on 0.0.0.0:80: this user may not listen on that port (ports below 1024 need privileges); set MCP_HTTP_PORT to 1024 or above (EACCES).',
+    );
+    expect((mapped as Error).cause).toBe(refused);
+    const other = Object.assign(new Error('listen EMFILE'), { code: 'EMFILE' });
+    expect(listenFailure(other, '127.0.0.1:3010')).toBe(other);
+    const plain = new Error('no code');
+    expect(listenFailure(plain, '127.0.0.1:3010')).toBe(plain);
   });
 });

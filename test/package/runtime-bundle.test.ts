@@ -7,7 +7,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { INLINED, LICENSES_FILE } from '../../scripts/bundle-runtime.mjs';
+import { INLINED, LICENSES_FILE, packageOf } from '../../scripts/bundle-runtime.mjs';
 import { REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -38,13 +38,6 @@ const IMPORT_LINE = /^(?:import|export)\b[^\n]*?"([^"]+)";$/gm;
 const DYNAMIC_IMPORT = /\bimport\("([^"]+)"\)/g;
 /** A require() the inlined CommonJS packages make, as the bundler rewrites it. */
 const BUNDLED_REQUIRE = /\b__require\("([^"]+)"\)/g;
-
-/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino` → `pino`. */
-const packageOf = (specifier: string) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
 
 describe('the bundled runtime (dist/pkg)', () => {
   it('is what package.json main, exports and bin load', () => {
