@@ -34,8 +34,8 @@ export async function bundleCommand(args: readonly string[]): Promise<CommandRes
       entryFileNames: '[name].mjs',
       chunkFileNames: '[name]-[hash].mjs',
       sourcemap: true,
-      // One non-ASCII character anywhere makes V8 hold the file's whole source at two bytes per character: escaped,
-      // the runtime's sources take half the memory. JSDoc is for editors (the .d.ts files keep it); licence headers
+      // One character beyond Latin-1 anywhere makes V8 hold the file's whole source at two bytes per character:
+      // escaped to ASCII (legal comments keep theirs, Latin-1 at worst), the sources take half the memory. JSDoc is for editors (the .d.ts files keep it); licence headers
       // and the bundler's annotations stay.
       charset: 'ascii',
       comments: { legal: true, annotation: true, jsdoc: false },

@@ -1,7 +1,7 @@
 // `kiln bundle` on the notes example: the bundle, written outside the repository (so nothing resolves from its
 // node_modules), serves over stdio and, through its lazily loaded HTTP chunk, over HTTP, to the official client.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -14,6 +14,7 @@ import { REPO, runKiln } from './run-kiln.js';
 const scratch = mkdtempSync(join(tmpdir(), 'kiln-bundle-'));
 const bundled = join(scratch, 'main.mjs');
 const children: ChildProcess[] = [];
+const BEYOND_LATIN1 = /[\u0100-\u{10ffff}]/u;
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -27,6 +28,13 @@ describe('kiln bundle', () => {
     expect(run.stdout).toContain('main.mjs (');
     expect(run.stdout).toMatch(/Start it with: node \S*main\.mjs\n/);
   }, 60_000);
+
+  it('writes nothing beyond Latin-1, so V8 holds every source in it (the SDK and zod too) at one byte per character', () => {
+    const chunks = readdirSync(scratch).filter((file) => file.endsWith('.mjs'));
+    expect(chunks.length).toBeGreaterThan(1);
+    // V8 keeps a source as one byte per character while every character is Latin-1; one more makes it two.
+    expect(chunks.filter((file) => BEYOND_LATIN1.test(readFileSync(join(scratch, file), 'utf8')))).toEqual([]);
+  });
 
   it.each(ERAS)('serves the notes tools over stdio from the bundle ($era era)', async (eraCase) => {
     const server = await connectServer(bundled, eraCase, { MCP_TRANSPORT_TYPE: 'stdio' });
