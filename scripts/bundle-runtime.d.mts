@@ -1,13 +1,12 @@
 // Types of scripts/bundle-runtime.mjs for the tests that import it.
 export interface InlinedPackage {
-  /** The package whose node_modules it is looked up from; the repository root's when absent. */
-  readonly from?: string;
   /** The file compiled in place of its main entry (an ES module build), relative to the package folder. */
   readonly module?: string;
-  /** Its licence file, relative to the package folder; 'LICENSE' when absent. */
-  readonly licence?: string;
 }
+/** The packages compiled into the bundle with everything they import; the rest stay imports. */
 export declare const INLINED: Readonly<Record<string, InlinedPackage>>;
+/** Modules the inlined packages require that the runtime never runs, compiled in as stubs that throw: name → source. */
+export declare const STUBS: Readonly<Record<string, string>>;
 export declare const LICENSES_FILE: string;
 export declare const OUT_DIR: string;
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */

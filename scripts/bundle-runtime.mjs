@@ -12,7 +12,8 @@
 //
 // The entry for an export is named after its subpath ('.' → index, './http' → http) and compiled from the file its
 // `types` names (.d.ts → .js); package.json must point `import` at dist/pkg/<name>.js, which is checked here.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -26,40 +27,47 @@ const CLI = { name: 'cli', compiled: './dist/src/cli/main.js', bin: './dist/pkg/
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /**
- * Packages compiled into the bundle instead of imported. Each is private to the runtime (no module of its reaches a
- * user: at most an object it made, such as the app's pino logger, which works the same whichever copy made it), keeps
- * no state another copy would have to share (reflect-metadata keeps its metadata in a registry every copy finds
- * through a global symbol), and is slow to load from node_modules: all are CommonJS, and on Node 20 a stdio server that
- * loads none pays neither Node's CommonJS loader nor a file per module (tsyringe alone is 34 files, pino and what it
- * requires 31). `from` names the package whose node_modules holds it (the root's by default), `module` the file to
- * compile in place of its main entry (an ES module build), `licence` its licence file ('LICENSE' by default); the
- * licences ship beside the bundle in LICENSES_FILE. tslib is tsyringe's helper library; the rest of the list is pino's
- * own dependencies.
+ * Packages compiled into the bundle instead of imported, each with every package it imports in turn (the bundler
+ * finds those from the importing package's own folder, as Node would). Each is private to the runtime: no module of
+ * its reaches a user, at most an object it made, such as the app's pino logger, which works the same whichever copy
+ * made it; Fastify serves the HTTP host and no Fastify object or type leaves it. None keeps state another copy would
+ * have to share (reflect-metadata keeps its metadata in a registry every copy finds through a global symbol). And all
+ * are slow to load from node_modules: they are CommonJS, and on Node 20 a server that loads none pays neither Node's
+ * CommonJS loader nor a file per module (tsyringe alone is 34 files, pino and what it requires 31, Fastify and its
+ * dependencies about 140, 47 of them semver). `module` names the file to compile in place of the main entry (an ES
+ * module build). The licence of every package compiled in ships beside the bundle in LICENSES_FILE.
  */
 export const INLINED = {
   tsyringe: { module: 'dist/esm2015/index.js' },
-  tslib: { from: 'tsyringe', module: 'tslib.es6.js', licence: 'LICENSE.txt' },
   'reflect-metadata': {},
   pino: {},
-  '@pinojs/redact': { from: 'pino' },
-  'atomic-sleep': { from: 'pino' },
-  'on-exit-leak-free': { from: 'pino' },
-  'pino-std-serializers': { from: 'pino' },
-  'quick-format-unescaped': { from: 'pino' },
-  'safe-stable-stringify': { from: 'pino' },
-  'sonic-boom': { from: 'pino' },
+  fastify: {},
 };
+/** ES module builds compiled in place of the main entry of packages the INLINED ones import: tsyringe's helpers. */
+const MODULE_BUILDS = { tslib: 'tslib.es6.js' };
 export const LICENSES_FILE = 'THIRD_PARTY_LICENSES.md';
 
+const neverCalled = (what, why) =>
+  `module.exports = function () {\n  throw new Error(${JSON.stringify(`mcp-kiln's bundled ${what}: ${why}`)});\n};`;
+
 /**
- * Modules the bundled packages require that the runtime never runs, compiled in as a stub that says so. pino requires
- * thread-stream for pino.transport() (log targets in a worker thread); Kiln's logger writes to a destination stream
- * and never asks for a transport, and no one else can reach the bundled pino to ask.
+ * Modules the bundled packages require that the runtime never runs, compiled in as a stub that says so if it ever
+ * runs. No one but Kiln can reach the bundled pino or Fastify to ask for them.
  */
-const STUBS = {
-  'thread-stream': `module.exports = function ThreadStream() {
-  throw new Error("mcp-kiln's bundled pino has no transports (thread-stream): pass the logger a destination stream.");
-};`,
+export const STUBS = {
+  // pino.transport() (log targets in a worker thread): Kiln's logger writes to a destination stream.
+  'thread-stream': neverCalled('pino has no transports (thread-stream)', 'pass the logger a destination stream.'),
+  // Fastify's logger when it is given none: the HTTP host always gives it the app's.
+  'abstract-logging': neverCalled('Fastify has no null logger', 'the HTTP host always passes its logger.'),
+  // Fastify's schema compilers (Ajv, fast-json-stringify): the HTTP host passes builders of its own, as its routes
+  // declare no schemas.
+  '@fastify/ajv-compiler': neverCalled('Fastify has no Ajv compiler', 'the HTTP host declares no route schemas.'),
+  '@fastify/fast-json-stringify-compiler': neverCalled(
+    'Fastify has no response serializer compiler',
+    'the HTTP host declares no route schemas.',
+  ),
+  // fastify.inject(): the HTTP host serves sockets only.
+  'light-my-request': neverCalled('Fastify cannot inject requests', 'test the HTTP host over a real socket.'),
 };
 
 /** The folder of package `name` as Node would find it from `start`: the nearest node_modules/<name> above it. */
@@ -71,20 +79,23 @@ function packageDir(name, start) {
   }
 }
 
-function inlinedPackages() {
-  const dirs = {};
-  for (const [name, { from }] of Object.entries(INLINED)) dirs[name] = packageDir(name, from ? dirs[from] : root);
-  return Object.entries(INLINED).map(([name, { module, licence = 'LICENSE' }]) => {
-    const dir = dirs[name];
-    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    return {
-      name,
-      version,
-      license,
-      module: module && join(dir, module),
-      licenceText: readFileSync(join(dir, licence), 'utf8'),
-    };
-  });
+const LICENCE_FILE = /^(licen[cs]e|copying)(\.(md|txt))?$/i;
+
+/** Name, version, licence and licence text of each package a module of the bundle came from. */
+function packagesIn(moduleIds) {
+  const dirs = new Set();
+  for (const id of moduleIds) {
+    const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id);
+    if (match) dirs.add(match[1]);
+  }
+  return [...dirs]
+    .map((dir) => {
+      const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const file = readdirSync(dir).find((entry) => LICENCE_FILE.test(entry));
+      if (!file) throw new Error(`${name} ${version} is compiled into the bundle but ships no licence file in ${dir}.`);
+      return { name, version, license, licenceText: readFileSync(join(dir, file), 'utf8') };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
 }
 
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
@@ -97,8 +108,18 @@ export const packageOf = (specifier) =>
 /** Compiles each of STUBS in place of the module it names. */
 const stubs = {
   name: 'kiln-stubs',
-  resolveId: (id) => (id in STUBS ? `\0stub:${id}` : null),
+  resolveId: (id) => (Object.hasOwn(STUBS, id) ? `\0stub:${id}` : null),
   load: (id) => (id.startsWith('\0stub:') ? STUBS[id.slice('\0stub:'.length)] : null),
+};
+
+/** Compiles the ES module build INLINED or MODULE_BUILDS names in place of a package's main entry. */
+const moduleBuilds = {
+  name: 'kiln-module-builds',
+  resolveId(id, importer) {
+    const file =
+      (Object.hasOwn(INLINED, id) && INLINED[id].module) || (Object.hasOwn(MODULE_BUILDS, id) && MODULE_BUILDS[id]);
+    return file ? join(packageDir(id, importer ? dirname(importer) : root), file) : null;
+  },
 };
 
 function licencesText(packages) {
@@ -144,29 +165,20 @@ const tscSourceMaps = {
 
 export async function bundleRuntime() {
   const { input, self } = entries();
-  const inlined = inlinedPackages();
-  const alias = {
-    ...self,
-    ...Object.fromEntries(inlined.flatMap((pkg) => (pkg.module ? [[pkg.name, pkg.module]] : []))),
-  };
   rmSync(OUT_DIR, { recursive: true, force: true });
   const warnings = [];
-  await build({
+  const { output } = await build({
     input,
     platform: 'node',
-    resolve: { alias },
-    // Bare specifiers other than mcp-kiln's own, INLINED and STUBS are packages from node_modules (or node:
-    // built-ins): kept as imports.
-    external: (id) =>
-      !(
-        id.startsWith('.') ||
-        id.startsWith('/') ||
-        id.startsWith('\0') ||
-        id in alias ||
-        id in STUBS ||
-        packageOf(id) in INLINED
-      ),
-    plugins: [stubs, tscSourceMaps],
+    resolve: { alias: self },
+    // Kept as imports: Node's built-ins, and the packages Kiln's own code imports but for INLINED. Whatever an inlined
+    // package imports is compiled in with it (or stubbed).
+    external: (id, importer) => {
+      if (isBuiltin(id)) return true;
+      if (/^[./\0]/.test(id) || id in self || Object.hasOwn(STUBS, id)) return false;
+      return !(Object.hasOwn(INLINED, packageOf(id)) || importer?.includes('/node_modules/'));
+    },
+    plugins: [stubs, moduleBuilds, tscSourceMaps],
     onLog: (level, log) => {
       if (level === 'warn') warnings.push(log.message);
     },
@@ -185,7 +197,8 @@ export async function bundleRuntime() {
   });
   // A warning here (a circular chunk, an unresolved import) is a fault in the runtime's shape: fail the build.
   if (warnings.length > 0) throw new Error(`Bundling the runtime warned:\n${warnings.join('\n')}`);
-  writeFileSync(join(OUT_DIR, LICENSES_FILE), licencesText(inlined));
+  const moduleIds = output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : []));
+  writeFileSync(join(OUT_DIR, LICENSES_FILE), licencesText(packagesIn(moduleIds)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await bundleRuntime();

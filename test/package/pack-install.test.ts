@@ -4,8 +4,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKilnProcess } from '../support/kiln-process.js';
 import { npm, type PackResult, packKiln, REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -111,6 +113,35 @@ describe('the npm package', () => {
     expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version);
     expect(packed.files.map((file) => file.path)).toContain('templates/new-project/vitest.config.ts');
   });
+
+  it('serves MCP over HTTP with the Fastify compiled into it, which npm does not install', async () => {
+    const project = dirname(dirname(installed));
+    expect(
+      installedPackages(join(project, 'node_modules')).filter((path) => /\/fastify\/package\.json$/.test(path)),
+    ).toEqual([]);
+    // Plain JavaScript: the decorators applied as the functions they are.
+    writeFileSync(
+      join(project, 'server.mjs'),
+      `import { createApp, Module, Tool } from 'mcp-kiln';
+import { z } from 'zod';
+class Echo { handle(input) { return input.text; } }
+Tool('echo', { description: 'Echo the text back.', input: z.object({ text: z.string().describe('Text to echo') }) })(Echo);
+class EchoModule {}
+Module({ tools: [Echo] })(EchoModule);
+await createApp(EchoModule, { name: 'installed-echo', version: '1.0.0' });
+`,
+    );
+    const server = await startKilnProcess(join(project, 'server.mjs'), { MCP_LOG_LEVEL: 'error' });
+    try {
+      const client = new Client({ name: 'pack-install', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.endpoint)));
+      const result = await client.callTool({ name: 'echo', arguments: { text: 'from the tarball' } });
+      expect(result.content).toEqual([{ type: 'text', text: 'from the tarball' }]);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   it('has source maps whose sources resolve: inline content or a shipped file', () => {
     const shipped = filesUnder(installed);
