@@ -118,6 +118,11 @@ export interface KilnConfig {
   readonly requestState: RequestStateConfig;
   readonly auth: AuthSettings;
   readonly tasks: TasksConfig;
+  /**
+   * MCP_V8_PRETENURING: `off` (the default) turns V8's allocation-site pretenuring off for the process when the app
+   * is created; `on` leaves V8's default. See src/bootstrap/v8-pretenuring.ts.
+   */
+  readonly v8Pretenuring: (typeof ON_OFF)[number];
 }
 
 /** Tasks of the Tasks extension: how long they are kept, how often clients should poll, how many a tenant may hold. */
@@ -213,6 +218,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxPerTenant: read.integer('MCP_TASKS_MAX_PER_TENANT', 100, { min: 1, max: 1_000_000 }),
     leaseMs: read.integer('MCP_TASKS_LEASE_MS', 15_000, { min: 1000, max: 10 * MINUTE }),
   };
+  const v8Pretenuring = read.oneOf('MCP_V8_PRETENURING', ON_OFF, 'off');
   read.assertValid();
   return {
     transportType,
@@ -229,6 +235,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     requestState,
     auth,
     tasks,
+    v8Pretenuring,
   };
 }
 

@@ -12,19 +12,28 @@ export interface ContentCollect {
   audio(data: string, mimeType: string): void;
 }
 
-export interface ContentCollector {
-  readonly content: ContentCollect;
-  readonly blocks: readonly ContentBlock[];
-}
+const NO_BLOCKS: readonly ContentBlock[] = Object.freeze([]);
 
-export function createContentCollector(): ContentCollector {
-  const blocks: ContentBlock[] = [];
-  const push = (block: ContentBlock) => {
-    blocks.push(block);
-  };
-  const content = Object.assign(push, {
-    image: (data: string, mimeType: string) => push({ type: 'image', data, mimeType }),
-    audio: (data: string, mimeType: string) => push({ type: 'audio', data, mimeType }),
-  });
-  return { content, blocks };
+/**
+ * One request's media blocks. The list is made on the first block (most calls add none), and the collector is a class
+ * instance: an array or object literal made per request is an allocation site V8 may pretenure, which then keeps the
+ * request's objects alive through minor GCs (see RequestLogger in src/logging/context-logger.ts).
+ */
+export class ContentCollector {
+  #blocks: ContentBlock[] | undefined;
+  readonly content: ContentCollect;
+
+  constructor() {
+    const push = (block: ContentBlock): void => {
+      this.#blocks ??= [];
+      this.#blocks.push(block);
+    };
+    push.image = (data: string, mimeType: string) => push({ type: 'image', data, mimeType });
+    push.audio = (data: string, mimeType: string) => push({ type: 'audio', data, mimeType });
+    this.content = push;
+  }
+
+  get blocks(): readonly ContentBlock[] {
+    return this.#blocks ?? NO_BLOCKS;
+  }
 }

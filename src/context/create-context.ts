@@ -4,7 +4,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { createContextLogger, type Logger, type LogLevel, type LogMirror, type Redaction } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import type { SignalSource } from './call-cancellation.js';
-import { type ContentCollector, createContentCollector } from './content-collect.js';
+import { ContentCollector } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
 import type { RoundInputs } from './context-inputs.js';
 import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
@@ -72,7 +72,7 @@ export function createContext(
   contract: CompiledContract = NO_CONTRACT,
 ): BuiltContext {
   const enrichment = createEnrichmentCollector();
-  const media = createContentCollector();
+  const media = new ContentCollector();
   const { channel } = seed;
   const { fail, recoveryFor } = contract;
   // Written out field by field: object spread with extra keys takes V8's slow path (microseconds per request).

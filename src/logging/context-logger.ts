@@ -54,48 +54,80 @@ interface Failure {
   readonly error: unknown;
 }
 
-export function createContextLogger(options: ContextLoggerOptions): ContextLogger {
-  const { logger, extra, floor, mirror } = options;
+/**
+ * `ctx.log` of one request. A class rather than an object literal of closures: V8 may move an object literal's
+ * allocation site to the old generation once its objects are seen surviving ("pretenuring"), and one request's
+ * logger then pins the rest of that request (context, collectors, closures) through every minor GC until a full one.
+ * Measured on the fast path: a fifth of the CPU in scavenges and p99 doubled. A class instance has no such site.
+ * Its methods are fields, so `ctx.log.info` passed on as a callback keeps working.
+ */
+class RequestLogger implements ContextLogger {
+  readonly #options: ContextLoggerOptions;
+  readonly #redaction: Redaction;
   // Built on the first log call: most requests never log, so creating a logger must cost next to nothing.
-  let correlationFields: Record<string, unknown> | undefined;
-  let ownedKeys: Set<string> | undefined;
-  const redaction = options.redaction ?? DEFAULT_REDACTION;
-  const correlation = () =>
-    (correlationFields ??= correlationOf(
-      typeof options.canonical === 'function' ? options.canonical() : options.canonical,
-    ));
-  const lineOwnedKeys = () =>
-    (ownedKeys ??= new Set([...PINO_LINE_KEYS, ...Object.keys(logger.bindings()), ...Object.keys(correlation())]));
-  // The context's own values win over same-named caller or `extra` keys, so a line stays tied to its request.
+  #correlation: Record<string, unknown> | undefined;
+  #ownedKeys: Set<string> | undefined;
 
-  const isEnabled = (level: LogLevel): boolean => {
+  constructor(options: ContextLoggerOptions) {
+    this.#options = options;
+    this.#redaction = options.redaction ?? DEFAULT_REDACTION;
+  }
+
+  readonly debug = (message: string, data?: LogData): void => this.#emit('debug', message, data);
+  readonly info = (message: string, data?: LogData): void => this.#emit('info', message, data);
+  readonly notice = (message: string, data?: LogData): void => this.#emit('notice', message, data);
+  readonly warning = (message: string, data?: LogData): void => this.#emit('warning', message, data);
+  readonly error = (message: string, error?: unknown, data?: LogData): void =>
+    this.#emit('error', message, data, error === undefined ? undefined : { error });
+
+  #emit(level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void {
+    if (!this.#isEnabled(level)) return;
+    this.#writeLine(level, message, data, failure);
+    this.#mirrorToWire(level, message, data, failure);
+  }
+
+  #isEnabled(level: LogLevel): boolean {
+    const { logger, floor } = this.#options;
     // Read live, so a runtime `logger.level = …` moves the gate for both sinks at once.
     const loggerLevel = parseLogLevel(logger.level);
     if (loggerLevel === undefined || !isLevelEnabled(level, loggerLevel)) return false;
     return floor === undefined || isLevelEnabled(level, floor);
-  };
+  }
 
-  const writeLine = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
-    const fields: Record<string, unknown> = { ...extra, ...data };
+  #correlationFields(): Record<string, unknown> {
+    const { canonical } = this.#options;
+    this.#correlation ??= correlationOf(typeof canonical === 'function' ? canonical() : canonical);
+    return this.#correlation;
+  }
+
+  // The context's own values win over same-named caller or `extra` keys, so a line stays tied to its request.
+  #lineOwnedKeys(): Set<string> {
+    const { logger } = this.#options;
+    this.#ownedKeys ??= new Set([
+      ...PINO_LINE_KEYS,
+      ...Object.keys(logger.bindings()),
+      ...Object.keys(this.#correlationFields()),
+    ]);
+    return this.#ownedKeys;
+  }
+
+  #writeLine(level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void {
+    const fields: Record<string, unknown> = { ...this.#options.extra, ...data };
     if (failure) fields.error = describeError(failure.error);
-    const line = redaction.sanitizeRecord({ ...correlation(), ...omitKeys(fields, lineOwnedKeys()) });
+    const line = this.#redaction.sanitizeRecord({
+      ...this.#correlationFields(),
+      ...omitKeys(fields, this.#lineOwnedKeys()),
+    });
     // Attached after redaction: the logger's `err` serializer keeps the stack, which redaction would drop.
     if (failure?.error instanceof Error) line.err = failure.error;
-    logger[level](line, message);
-  };
+    this.#options.logger[level](line, message);
+  }
 
-  const reportMirrorFailure = (failure: unknown): void => {
-    try {
-      logger.debug({ ...correlation(), error: describeError(failure) }, 'Log mirror delivery failed');
-    } catch {
-      // Nothing is left to report to; a broken log sink must not fail the handler.
-    }
-  };
-
-  const mirrorToWire = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
+  #mirrorToWire(level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void {
+    const { mirror } = this.#options;
     if (!mirror) return;
     // `message` and `error` are reserved and written after data, so caller fields never replace them.
-    const payload = redaction.sanitizeRecord({
+    const payload = this.#redaction.sanitizeRecord({
       ...data,
       message,
       ...(failure ? { error: describeError(failure.error) } : {}),
@@ -103,25 +135,26 @@ export function createContextLogger(options: ContextLoggerOptions): ContextLogge
     // Fire-and-forget: a client that disconnected or never listens must not fail the call or leak a rejection.
     try {
       const pending = mirror(level, payload);
-      if (pending !== undefined) Promise.resolve(pending).catch(reportMirrorFailure);
+      if (pending !== undefined) Promise.resolve(pending).catch((failure) => this.#reportMirrorFailure(failure));
     } catch (thrown) {
-      reportMirrorFailure(thrown);
+      this.#reportMirrorFailure(thrown);
     }
-  };
+  }
 
-  const emit = (level: LogLevel, message: string, data: LogData | undefined, failure?: Failure): void => {
-    if (!isEnabled(level)) return;
-    writeLine(level, message, data, failure);
-    mirrorToWire(level, message, data, failure);
-  };
+  #reportMirrorFailure(failure: unknown): void {
+    try {
+      this.#options.logger.debug(
+        { ...this.#correlationFields(), error: describeError(failure) },
+        'Log mirror delivery failed',
+      );
+    } catch {
+      // Nothing is left to report to; a broken log sink must not fail the handler.
+    }
+  }
+}
 
-  return {
-    debug: (message, data) => emit('debug', message, data),
-    info: (message, data) => emit('info', message, data),
-    notice: (message, data) => emit('notice', message, data),
-    warning: (message, data) => emit('warning', message, data),
-    error: (message, error, data) => emit('error', message, data, error === undefined ? undefined : { error }),
-  };
+export function createContextLogger(options: ContextLoggerOptions): ContextLogger {
+  return new RequestLogger(options);
 }
 
 // A field the context leaves unset does not claim its name, so a caller's value for it stays on the line.

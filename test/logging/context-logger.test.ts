@@ -75,6 +75,18 @@ describe('createContextLogger: one level gate for both sinks', () => {
     ]);
   });
 
+  it('logs through methods taken off the logger, as a callback would call them', async () => {
+    const { log, destination, mirrored } = setup();
+    const { info, error } = log;
+    info('detached', { n: 1 });
+    await Promise.reject(new Error('boom')).catch((failure: unknown) => error('caught', failure));
+    expect(destination.lines.map((line) => [line.msg, line.n ?? line.error])).toEqual([
+      ['detached', 1],
+      ['caught', 'boom'],
+    ]);
+    expect(mirrored.map((entry) => entry.level)).toEqual(['info', 'error']);
+  });
+
   it('takes the logger level as the floor when it is stricter, for the mirror too', () => {
     const { log, destination, mirrored } = setup({ loggerLevel: 'error', floor: 'debug' });
     log.warning('w');
