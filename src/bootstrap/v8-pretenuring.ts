@@ -28,4 +28,5 @@ export function applyV8Pretenuring(
     return;
   }
   setFlagsFromString(`--no-${FLAG}`);
+  logger.debug(`V8 allocation-site pretenuring turned off for this process (MCP_V8_PRETENURING=off).`);
 }
