@@ -1,8 +1,8 @@
 // What an open HTTP server loads: the notes example over HTTP answers a tools/call with the Fastify compiled into the
-// bundled runtime, so without any CommonJS module from node_modules, and without Fastify's schema compilers (Ajv,
-// fast-json-stringify: no route declares a schema), the auth module (jose: no MCP_AUTH_MODE) or, with no SDK
-// registered, OpenTelemetry's API. Loading is most of a server's cold start; a static import or a default that brings
-// one of them back fails here.
+// bundled runtime, so without any CommonJS module from node_modules, and without Ajv, the auth module (jose: no
+// MCP_AUTH_MODE) or, with no SDK registered, OpenTelemetry's API. (That the bundled Fastify holds no schema compilers
+// is test/package/runtime-bundle.test.ts's to check.) Loading is most of a server's cold start; a static import or a
+// default that brings one of them back fails here.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -13,10 +13,6 @@ import { structured } from './helpers/tool-results.js';
 
 const NOT_ON_OPEN_HTTP = [
   /\/node_modules\/ajv\//,
-  /\/node_modules\/@fastify\/ajv-compiler\//,
-  // Its compiler, that is: Fastify's precompiled error serializer needs only the runtime helpers in lib/.
-  /\/node_modules\/fast-json-stringify\/index\.js$/,
-  /\/node_modules\/@fastify\/fast-json-stringify-compiler\//,
   /\/node_modules\/jose\//,
   /\/dist\/pkg\/auth\.js$/,
   /\/node_modules\/@opentelemetry\/api\//,
