@@ -8,6 +8,8 @@ export declare const INLINED: Readonly<Record<string, InlinedPackage>>;
 /** Modules the inlined packages require that the runtime never runs, compiled in as stubs that throw: name → source. */
 export declare const STUBS: Readonly<Record<string, string>>;
 export declare const LICENSES_FILE: string;
+/** A file inside a package under node_modules (the innermost one): [, the package's folder, its name]. */
+export declare const IN_PACKAGE: RegExp;
 export declare const OUT_DIR: string;
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
 export declare function packageOf(specifier: string): string;

@@ -81,11 +81,14 @@ function packageDir(name, start) {
 
 const LICENCE_FILE = /^(licen[cs]e|copying)(\.(md|txt))?$/i;
 
+/** A file inside a package under node_modules (the innermost one): [, the package's folder, its name]. */
+export const IN_PACKAGE = /^(.*\/node_modules\/((?:@[^/]+\/)?[^/]+))\//;
+
 /** Name, version, licence and licence text of each package a module of the bundle came from. */
 function packagesIn(moduleIds) {
   const dirs = new Set();
   for (const id of moduleIds) {
-    const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id);
+    const match = IN_PACKAGE.exec(id);
     if (match) dirs.add(match[1]);
   }
   return [...dirs]

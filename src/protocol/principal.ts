@@ -4,6 +4,7 @@
 // `AuthInfo.extra`: `sub`, `tid` (the tenant it resolved, whichever claim or fallback it came from) and `claims`.
 import type { AuthInfo, ServerContext } from '@modelcontextprotocol/server';
 import type { AuthContext } from '../context/request-context.js';
+import { isPlainObject } from './plain-object.js';
 
 /** Tenant of unauthenticated requests (stdio, HTTP with MCP_AUTH_MODE=none). */
 export const DEFAULT_TENANT = 'default';
@@ -38,7 +39,7 @@ export function principalOf(authInfo: AuthInfo | undefined): Principal {
     scopes: authInfo.scopes,
     ...(tenantId === undefined ? {} : { tenantId }),
     ...(typeof authInfo.expiresAt === 'number' ? { expiresAt: authInfo.expiresAt } : {}),
-    ...(isRecord(claims) ? { claims } : {}),
+    ...(isPlainObject(claims) ? { claims } : {}),
   };
   return { clientId: authInfo.clientId, subject, tenantId, auth };
 }
@@ -65,8 +66,4 @@ export function requestPrincipal(sdk: Pick<ServerContext, 'http'>): Principal {
 function claim(authInfo: AuthInfo, name: 'sub' | 'tid'): string {
   const value = authInfo.extra?.[name];
   return typeof value === 'string' ? value : '';
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

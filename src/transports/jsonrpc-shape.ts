@@ -2,6 +2,7 @@
 // passes a message the SDK would then drop without an answer; the checks below only explain the rejection.
 import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from '@modelcontextprotocol/server';
 import type { JsonRpcId } from '../errors/index.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 
 export interface ShapeProblem {
   /** The id to answer with. */
@@ -26,7 +27,7 @@ export function jsonRpcShapeProblem(message: unknown): ShapeProblem | undefined 
  * own requests, so echoing it could settle an unrelated call of the client's: those get null.
  */
 function answerableId(message: unknown): JsonRpcId {
-  if (!isObject(message) || (!('method' in message) && ('result' in message || 'error' in message))) return null;
+  if (!isPlainObject(message) || (!('method' in message) && ('result' in message || 'error' in message))) return null;
   const { id } = message;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
@@ -38,7 +39,7 @@ function describe(message: unknown): string {
       'send each message on its own line'
     );
   }
-  if (!isObject(message)) return `the line is ${kindOf(message)}; send one JSON-RPC 2.0 object per line`;
+  if (!isPlainObject(message)) return `the line is ${kindOf(message)}; send one JSON-RPC 2.0 object per line`;
   if (message.jsonrpc !== '2.0') {
     return 'jsonrpc' in message
       ? `"jsonrpc" is ${kindOf(message.jsonrpc)}; it must be the string "2.0"`
@@ -56,12 +57,12 @@ function describe(message: unknown): string {
 function describeRequest(message: Members): string {
   if (typeof message.method !== 'string') return `"method" is ${kindOf(message.method)}; it must be the method name`;
   const { params } = message;
-  if ('params' in message && !isObject(params)) {
+  if ('params' in message && !isPlainObject(params)) {
     return `"params" is ${kindOf(params)}; MCP takes named parameters, so send an object or leave "params" out`;
   }
-  const meta = isObject(params) ? params._meta : undefined;
-  if (meta !== undefined && !isObject(meta)) return `"params._meta" is ${kindOf(meta)}; it must be an object`;
-  if (isObject(meta) && meta.progressToken !== undefined && !isRequestId(meta.progressToken)) {
+  const meta = isPlainObject(params) ? params._meta : undefined;
+  if (meta !== undefined && !isPlainObject(meta)) return `"params._meta" is ${kindOf(meta)}; it must be an object`;
+  if (isPlainObject(meta) && meta.progressToken !== undefined && !isRequestId(meta.progressToken)) {
     return '"params._meta.progressToken" must be a string or an integer';
   }
   return unexpectedMembers(message, REQUEST_MEMBERS) ?? notMatched();
@@ -71,10 +72,10 @@ function describeResponse(message: Members): string {
   if ('result' in message && 'error' in message) return 'a response carries "result" or "error", not both';
   if ('result' in message) {
     if (!('id' in message)) return 'the result has no "id"; a response carries the id of the request it answers';
-    if (!isObject(message.result)) return `"result" is ${kindOf(message.result)}; it must be an object`;
+    if (!isPlainObject(message.result)) return `"result" is ${kindOf(message.result)}; it must be an object`;
   } else {
     const { error } = message;
-    if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+    if (!isPlainObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
       return '"error" must be an object with an integer "code" and a string "message"';
     }
   }
@@ -91,10 +92,6 @@ function unexpectedMembers(message: Members, allowed: readonly string[]): string
 
 function notMatched(): string {
   return 'it matches no JSON-RPC 2.0 request, notification or response shape';
-}
-
-function isObject(value: unknown): value is Members {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isRequestId(value: unknown): boolean {

@@ -7,7 +7,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { INLINED, LICENSES_FILE, packageOf, STUBS } from '../../scripts/bundle-runtime.mjs';
+import { IN_PACKAGE, INLINED, LICENSES_FILE, packageOf, STUBS } from '../../scripts/bundle-runtime.mjs';
 import { REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -45,7 +45,7 @@ const mapSources = () =>
 /** The packages under node_modules whose code the bundle holds, as its source maps name them. */
 function inlinedPackages(): string[] {
   const names = mapSources().flatMap((source) => {
-    const name = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+    const name = IN_PACKAGE.exec(source)?.[2];
     return name ? [name] : [];
   });
   return [...new Set(names)].sort();

@@ -11,11 +11,10 @@ import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '.
 import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
-export type Call = DirectCall;
 
 /** What the fast path does with a claimed request: run it directly, or dispatch it (learning its envelope). */
 export type DirectPlan =
-  | { readonly direct: Call; readonly envelope: Json }
+  | { readonly direct: DirectCall; readonly envelope: Json }
   | { readonly direct?: undefined; readonly learn?: string };
 
 /** Distinct envelopes remembered as valid; a client sends the same one on every request, so a few suffice. */
@@ -52,7 +51,12 @@ export class DirectCalls {
     if (this.#knownEnvelopes.size < KNOWN_ENVELOPES_LIMIT) this.#knownEnvelopes.add(key);
   }
 
-  serve(message: JSONRPCRequest, plan: { direct: Call; envelope: Json }, request: FastifyRequest, reply: FastifyReply) {
+  serve(
+    message: JSONRPCRequest,
+    plan: { direct: DirectCall; envelope: Json },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const { id } = message;
     const cancellation = new CallCancellation();
     this.#open.add(cancellation);
