@@ -119,6 +119,16 @@ describe('the bundled runtime (dist/pkg)', () => {
     expect(mapSources().filter((source) => source.endsWith('/fast-json-stringify/index.js'))).toEqual([]);
   });
 
+  it('stubs what the bundled packages require and the runtime never runs with an error that says so', () => {
+    expect(Object.keys(STUBS).length).toBeGreaterThan(0);
+    for (const [name, source] of Object.entries(STUBS)) {
+      const module = { exports: undefined as unknown };
+      new Function('module', source)(module);
+      expect(typeof module.exports, name).toBe('function');
+      expect(() => (module.exports as () => unknown)(), name).toThrow(/^mcp-kiln's bundled .+: .+\.$/);
+    }
+  });
+
   it('ships the licence of every package compiled in beside the bundle', () => {
     const licences = readFileSync(join(PKG, LICENSES_FILE), 'utf8');
     const inlined = inlinedPackages();
