@@ -17,6 +17,8 @@ import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+// Compiled by tsc before this script runs (npm run build).
+import { BUNDLE_OUTPUT } from '../dist/src/cli/bundle-output.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -68,6 +70,8 @@ export const STUBS = {
   ),
   // fastify.inject(): the HTTP host serves sockets only.
   'light-my-request': neverCalled('Fastify cannot inject requests', 'test the HTTP host over a real socket.'),
+  semver: neverCalled('Fastify checks no plugin versions (semver)', 'the HTTP host registers no plugin naming one.'),
+  '@fastify/proxy-addr': neverCalled('Fastify trusts no proxy (proxy-addr)', 'the HTTP host sets no trustProxy.'),
 };
 
 /** The folder of package `name` as Node would find it from `start`: the nearest node_modules/<name> above it. */
@@ -186,16 +190,10 @@ export async function bundleRuntime() {
       if (level === 'warn') warnings.push(log.message);
     },
     output: {
+      ...BUNDLE_OUTPUT,
       dir: OUT_DIR,
-      format: 'esm',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
-      sourcemap: true,
-      // One character beyond Latin-1 anywhere makes V8 hold the file's whole source at two bytes per character:
-      // escaped to ASCII (legal comments keep theirs, Latin-1 at worst), the sources take half the memory. JSDoc is for editors (the .d.ts files keep it); licence headers
-      // and the bundler's annotations stay.
-      charset: 'ascii',
-      comments: { legal: true, annotation: true, jsdoc: false },
     },
   });
   // A warning here (a circular chunk, an unresolved import) is a fault in the runtime's shape: fail the build.

@@ -4,6 +4,7 @@
 // dependency, does the bundling.
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { BUNDLE_OUTPUT } from './bundle-output.js';
 import { BUNDLE_HELP, CliUsageError, type CommandResult, EXIT, onePositional, parseCommandArgs } from './cli-usage.js';
 
 export async function bundleCommand(args: readonly string[]): Promise<CommandResult> {
@@ -28,17 +29,11 @@ export async function bundleCommand(args: readonly string[]): Promise<CommandRes
       if (level === 'warn') warnings.push(log.message);
     },
     output: {
+      ...BUNDLE_OUTPUT,
       dir: outDir,
-      format: 'esm',
       // .mjs: the bundle is an ES module whatever the nearest package.json says.
       entryFileNames: '[name].mjs',
       chunkFileNames: '[name]-[hash].mjs',
-      sourcemap: true,
-      // One character beyond Latin-1 anywhere makes V8 hold the file's whole source at two bytes per character:
-      // escaped to ASCII (legal comments keep theirs, Latin-1 at worst), the sources take half the memory. JSDoc is for editors (the .d.ts files keep it); licence headers
-      // and the bundler's annotations stay.
-      charset: 'ascii',
-      comments: { legal: true, annotation: true, jsdoc: false },
     },
   });
   const files = output.output.filter((file) => file.type === 'chunk');

@@ -33,11 +33,11 @@ function bundleFiles(suffix: string): string[] {
     .map((path) => join(PKG, path));
 }
 
-/** A static import or re-export as the bundler writes them, one per line; and a dynamic import of a literal. */
-const IMPORT_LINE = /^(?:import|export)\b[^\n]*?"([^"]+)";$/gm;
-const DYNAMIC_IMPORT = /\bimport\("([^"]+)"\)/g;
-/** A require() the inlined CommonJS packages make, as the bundler rewrites it. */
-const BUNDLED_REQUIRE = /\b__require\("([^"]+)"\)/g;
+/** A static import or re-export as the (whitespace-minified) bundle writes them; and a dynamic import of a literal. */
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"([^"]+)";/g;
+const DYNAMIC_IMPORT = /\bimport\(["`]([^"`]+)["`]\)/g;
+/** A require() the inlined CommonJS packages make, as the bundler rewrites it (the minifier may quote with backticks). */
+const BUNDLED_REQUIRE = /\b__require\(["`]([^"`]+)["`]\)/g;
 
 const mapSources = () =>
   bundleFiles('.js.map').flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
@@ -89,7 +89,7 @@ describe('the bundled runtime (dist/pkg)', () => {
     const imported = new Set<string>();
     for (const file of bundleFiles('.js')) {
       const code = readFileSync(file, 'utf8');
-      const found = [...code.matchAll(IMPORT_LINE), ...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!);
+      const found = [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!);
       for (const specifier of found.filter((found) => !found.startsWith('.'))) {
         const bare = specifier.replace(/^node:/, '');
         if (builtins.has(bare)) continue;
