@@ -17,8 +17,6 @@ import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-// Compiled by tsc before this script runs (npm run build).
-import { BUNDLE_OUTPUT } from '../dist/src/cli/bundle-output.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -171,6 +169,8 @@ const tscSourceMaps = {
 };
 
 export async function bundleRuntime() {
+  // The output settings `kiln bundle` uses too, compiled by tsc before the bundle step (npm run build, build:package).
+  const { BUNDLE_OUTPUT } = await import('../dist/src/cli/bundle-output.js');
   const { input, self } = entries();
   rmSync(OUT_DIR, { recursive: true, force: true });
   const warnings = [];
