@@ -78,7 +78,9 @@ export const BUNDLE_HELP = `Usage: kiln bundle <entry> [--out-dir <dir>] [--exte
 Bundles <entry>, the built file that starts the server (the one calling createApp), with everything it imports
 into <dir>/<name>.mjs, plus one chunk per part Kiln loads on use (the HTTP host, auth, Redis). Node then reads a
 handful of files at start instead of hundreds: a stdio server that clients spawn per session, or an HTTP server
-scaled out, answers its first call sooner. Needs rolldown (npm install --save-dev rolldown).
+scaled out, answers its first call sooner. The files are minified (names of functions and classes kept) with
+source maps beside them; node --enable-source-maps shows stack traces at the sources. Needs rolldown
+(npm install --save-dev rolldown).
 
 Keep the bundle inside the project when the app declares raw JSON Schemas: Ajv is still loaded from node_modules,
 on first use.
