@@ -68,7 +68,9 @@ export const STUBS = {
   ),
   // fastify.inject(): the HTTP host serves sockets only.
   'light-my-request': neverCalled('Fastify cannot inject requests', 'test the HTTP host over a real socket.'),
+  // Fastify's plugin version check (a plugin whose metadata names a Fastify range): the host registers no plugin.
   semver: neverCalled('Fastify checks no plugin versions (semver)', 'the HTTP host registers no plugin naming one.'),
+  // request.ip and friends behind a trusted proxy (trustProxy): the host sets none.
   '@fastify/proxy-addr': neverCalled('Fastify trusts no proxy (proxy-addr)', 'the HTTP host sets no trustProxy.'),
 };
 
