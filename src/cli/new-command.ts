@@ -11,7 +11,7 @@ const PROJECT_NAME = /^[a-z0-9][a-z0-9._-]*$/;
 const MAX_NAME_LENGTH = 214;
 /** npm leaves `.gitignore` out of packed packages, so the template ships it without the dot. */
 const RENAMED = new Map([['gitignore', '.gitignore']]);
-const DEV_DEPENDENCIES = ['@types/node', 'typescript', 'vite', 'vitest'] as const;
+const DEV_DEPENDENCIES = ['@types/node', 'rolldown', 'typescript', 'vite', 'vitest'] as const;
 
 export async function newCommand(args: readonly string[]): Promise<CommandResult> {
   const { values, positionals } = parseCommandArgs('new', args, {
@@ -77,6 +77,7 @@ function projectManifest(name: string, kilnSpec: string, kiln: KilnManifest) {
       test: 'tsc -p tsconfig.json --noEmit && vitest run',
       lint: 'npm run build && kiln lint dist/app.module.js',
       inspect: 'npm run build && kiln inspect dist/app.module.js',
+      bundle: 'npm run build && kiln bundle dist/main.js --out-dir bundle',
     },
     dependencies: { 'mcp-kiln': kilnSpec, zod: pinned(kiln.dependencies, 'zod') },
     devDependencies: Object.fromEntries(DEV_DEPENDENCIES.map((dev) => [dev, pinned(kiln.devDependencies, dev)])),

@@ -1,10 +1,13 @@
 // `kiln new` end to end, as a user meets it: the packed mcp-kiln tarball, a scaffolded project that installs it,
-// whose own tests pass right away, and whose `npm run lint` runs the installed `kiln` binary. Slow (a pack, an
-// install, a type-check, Vitest, a build): about a minute.
+// whose own tests pass right away, whose `npm run lint` runs the installed `kiln` binary and whose `npm run bundle`
+// writes a bundle that serves. Slow (a pack, an install, a type-check, Vitest, builds, a bundle): about a minute.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectServer } from '../integration/helpers/connected-server.js';
+import { ERAS } from '../integration/helpers/eras.js';
+import { structured } from '../integration/helpers/tool-results.js';
 import { npm, packKiln } from '../support/packed-kiln.js';
 import { runKiln } from './run-kiln.js';
 
@@ -63,5 +66,17 @@ describe('kiln new demo', () => {
     const inspect = await npm(['run', 'inspect', '--silent'], project, projectEnv);
     expect(inspect.stdout).toMatch(/^app 0\.0\.0\n/);
     expect(inspect.stdout).toMatch(/ {6}name +string +required +Who to greet \(min length 1\)/);
+  }, 180_000);
+
+  it('bundles itself with the installed kiln binary, and the bundle serves its tool over stdio', async () => {
+    const bundle = await npm(['run', 'bundle', '--silent'], project, projectEnv);
+    expect(bundle.stdout).toMatch(/Start it with: node \S*bundle\/main\.mjs\n/);
+    const server = await connectServer(join(project, 'bundle', 'main.mjs'), ERAS[0]!, { MCP_TRANSPORT_TYPE: 'stdio' });
+    try {
+      const result = await server.client.callTool({ name: 'say_hello', arguments: { name: 'Ada' } });
+      expect(structured(result)).toEqual({ greeting: expect.stringContaining('Ada') });
+    } finally {
+      await server.close();
+    }
   }, 180_000);
 });
