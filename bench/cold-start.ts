@@ -1,7 +1,8 @@
 // Cold start and memory against the bare SDK: spawn → first successful tools/call (through the official client, the
 // way a client starts a stdio server per session or waits for an HTTP server), over stdio and HTTP, for a bare SDK
-// server (bench/cold-sdk-server.ts) and the notes example, as built in dist and as `kiln bundle` bundles it; then RSS
-// after boot and after a spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
+// server (bench/cold-sdk-server.ts) and the notes example, as built in dist and as `kiln bundle` bundles it, and over
+// HTTP also the bare SDK behind the SDK's Fastify adapter (what Fastify itself costs); then RSS after boot and after a
+// spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once, setMaxListeners } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { meanRss, sampleRss } from './soak-rss.js';
 export type ColdTransport = 'stdio' | 'http';
 
 export interface ColdTarget {
-  readonly server: 'bare SDK' | 'Kiln notes' | 'Kiln notes, bundled';
+  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, bundled';
   readonly transport: ColdTransport;
   readonly entry: string;
   readonly args: readonly string[];
@@ -65,6 +66,9 @@ export function coldTargets(): ColdTarget[] {
     const env = { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' };
     return [
       { server: 'bare SDK', transport, entry: sdk, args: [transport], env: {} },
+      ...(transport === 'http'
+        ? [{ server: 'bare SDK on Fastify', transport, entry: sdk, args: ['fastify'], env: {} } as const]
+        : []),
       { server: 'Kiln notes', transport, entry: kiln, args: [], env },
       { server: 'Kiln notes, bundled', transport, entry: bundled, args: [], env },
     ];
