@@ -1,11 +1,15 @@
 // `node dist/bench/profile-summary.js <file.cpuprofile> [top] [inclusive-regexp]`: where a server's CPU time went,
 // by area (Kiln, the SDK, Fastify, zod, Node's fetch internals, GC), the top self-time functions, and the inclusive
-// time of the functions whose name or file matches the regexp.
-import { readFileSync } from 'node:fs';
+// time of the functions whose name or file matches the regexp. Frames in a bundle (Kiln's dist/pkg chunks, with Fastify,
+// pino and tsyringe compiled in, or a `kiln bundle` output) are placed at their original file through the bundle's
+// source map, so each lands in its own area.
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -15,8 +19,9 @@ interface Profile {
 }
 
 const AREAS: readonly [string, RegExp][] = [
-  ['kiln src/', /\/dist\/(src|decorators|examples)\//],
-  ['kiln modules/http', /\/dist\/modules\//],
+  // Compiled files (dist/...) or, through a bundle's source map, the TypeScript sources.
+  ['kiln src/', /\/(dist\/)?(src|decorators|examples)\//],
+  ['kiln modules/http', /\/(dist\/)?modules\//],
   ['@modelcontextprotocol/*', /@modelcontextprotocol\//],
   ['fastify (+ deps)', /node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|pino)/],
   ['zod', /node_modules\/zod\//],
@@ -32,15 +37,33 @@ const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parents = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
 
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+/** Where a frame's code was written: its original file and line when its file has a source map beside it. */
+function origin(frame: ProfileNode['callFrame']): { file: string; line: number } {
+  const { url, lineNumber, columnNumber } = frame;
+  if (!url.startsWith('file://')) return { file: url, line: lineNumber + 1 };
+  if (!sourceMaps.has(url)) {
+    const mapPath = `${fileURLToPath(url)}.map`;
+    sourceMaps.set(url, existsSync(mapPath) ? new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8'))) : undefined);
+  }
+  const entry = sourceMaps.get(url)?.findEntry(lineNumber, columnNumber) as
+    | { originalSource?: string; originalLine?: number }
+    | undefined;
+  if (entry?.originalSource === undefined || entry.originalLine === undefined) return { file: url, line: lineNumber + 1 };
+  return { file: new URL(entry.originalSource, url).href, line: entry.originalLine + 1 };
+}
+
 const label = (node: ProfileNode) => {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(dist\/)/, '$1');
-  return `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+  const { file, line } = origin(node.callFrame);
+  const where = file.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/((dist|src|modules|decorators)\/)/, '$1');
+  return `${node.callFrame.functionName || '(anonymous)'} ${where}:${line}`;
 };
 const area = (node: ProfileNode) => {
   const { functionName, url } = node.callFrame;
   if (url === '' && /^\((garbage collector|idle|program)\)$/.test(functionName)) return functionName;
-  return AREAS.find(([, pattern]) => pattern.test(url))?.[0] ?? 'other';
+  const { file } = origin(node.callFrame);
+  return AREAS.find(([, pattern]) => pattern.test(file))?.[0] ?? 'other';
 };
 
 const self = new Map<string, number>();
