@@ -50,7 +50,8 @@ function origin(frame: ProfileNode['callFrame']): { file: string; line: number }
   const entry = sourceMaps.get(url)?.findEntry(lineNumber, columnNumber) as
     | { originalSource?: string; originalLine?: number }
     | undefined;
-  if (entry?.originalSource === undefined || entry.originalLine === undefined) return { file: url, line: lineNumber + 1 };
+  if (entry?.originalSource === undefined || entry.originalLine === undefined)
+    return { file: url, line: lineNumber + 1 };
   return { file: new URL(entry.originalSource, url).href, line: entry.originalLine + 1 };
 }
 
