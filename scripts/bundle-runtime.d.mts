@@ -7,6 +7,8 @@ export interface InlinedPackage {
 export declare const INLINED: Readonly<Record<string, InlinedPackage>>;
 /** Modules the inlined packages require that the runtime never runs, compiled in as stubs that throw: name → source. */
 export declare const STUBS: Readonly<Record<string, string>>;
+/** Built-ins the inlined packages require at load but rarely use, compiled in as stand-ins that load them on first use. */
+export declare const LAZY_BUILTINS: Readonly<Record<'assert' | 'node:https', string>>;
 export declare const LICENSES_FILE: string;
 /** A file inside a package under node_modules (the innermost one): [, the package's folder, its name]. */
 export declare const IN_PACKAGE: RegExp;

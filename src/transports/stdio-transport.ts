@@ -3,7 +3,6 @@
 // drains requests in flight before it closes the wire (KilnApp.close); EOF and signals are wired by `listen`.
 import type { Readable, Writable } from 'node:stream';
 import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { AppPort, HostHandle, KilnHost } from '../app/app-port.js';
 import { principalOf } from '../protocol/principal.js';
 import { StdioDirectCalls } from './stdio-direct-calls.js';
@@ -21,12 +20,19 @@ export interface StdioServeOptions {
   readonly authInfo?: AuthInfo;
 }
 
+type SdkStdio = typeof import('@modelcontextprotocol/server/stdio');
+
 /** Serves the app on stdin/stdout, or on `options.transport`. */
 export function stdio(options: StdioServeOptions = {}): KilnHost {
-  return { start: async (app) => serveOverStdio(app, options) };
+  // The SDK's stdio entry loads with the stdio host, so a server that never serves stdio never reads it.
+  return { start: async (app) => serveOverStdio(await import('@modelcontextprotocol/server/stdio'), app, options) };
 }
 
-function serveOverStdio(app: AppPort, options: StdioServeOptions): HostHandle {
+function serveOverStdio(
+  { serveStdio, StdioServerTransport }: SdkStdio,
+  app: AppPort,
+  options: StdioServeOptions,
+): HostHandle {
   if (options.transport) {
     return serveStdio(serverFactory(app, options.authInfo), { transport: options.transport, onerror: reportTo(app) });
   }

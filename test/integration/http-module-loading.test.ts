@@ -1,6 +1,6 @@
 // What an open HTTP server loads: the notes example over HTTP answers a tools/call with the Fastify compiled into the
 // bundled runtime, so without any CommonJS module from node_modules, and without Ajv, the auth module (jose: no
-// MCP_AUTH_MODE) or, with no SDK registered, OpenTelemetry's API. (That the bundled Fastify holds no schema compilers
+// MCP_AUTH_MODE), the SDK's stdio entry, node:https or, with no SDK registered, OpenTelemetry's API. (That the bundled Fastify holds no schema compilers
 // is test/package/runtime-bundle.test.ts's to check.) Loading is most of a server's cold start; a static import or a
 // default that brings one of them back fails here.
 import { spawn } from 'node:child_process';
@@ -16,6 +16,11 @@ const NOT_ON_OPEN_HTTP = [
   /\/node_modules\/jose\//,
   /\/dist\/pkg\/auth\.js$/,
   /\/node_modules\/@opentelemetry\/api\//,
+  // The SDK's stdio entry: the stdio host imports it when it starts.
+  /\/node_modules\/@modelcontextprotocol\/server\/dist\/stdio\.mjs$/,
+  // Fastify requires node:https at load for TLS options; the bundle loads it on first use, and the host serves plain
+  // HTTP. (node:assert stays: Fastify and its router use it as they build routes.)
+  /^node:https$/,
 ];
 
 describe('the open HTTP path loads only what it needs', () => {
@@ -27,7 +32,7 @@ describe('the open HTTP path loads only what it needs', () => {
   });
   afterAll(() => recorder.remove());
 
-  it('answers a tools/call without Ajv, fast-json-stringify, auth or OpenTelemetry', async () => {
+  it('answers a tools/call without Ajv, auth, the stdio entry, node:https or OpenTelemetry', async () => {
     const child = spawn(process.execPath, [NOTES_SERVER], {
       env: {
         ...process.env,
@@ -64,11 +69,12 @@ describe('the open HTTP path loads only what it needs', () => {
     }
 
     const loaded = await recorder.loaded('http');
-    // The recording works: the HTTP host's entry is there, and the SDK's Node adapter beside it.
+    // The recording works: the HTTP host's entry is there, the SDK's Node adapter beside it, and Node's own modules.
     expect(loaded.some((path) => path.endsWith('/dist/pkg/http.js'))).toBe(true);
+    expect(loaded).toContain('node:http');
     expect(loaded.some((path) => path.includes('/node_modules/@modelcontextprotocol/node/'))).toBe(true);
     expect(loaded.filter((path) => NOT_ON_OPEN_HTTP.some((pattern) => pattern.test(path)))).toEqual([]);
-    // No CommonJS module at all (the recorder lists those by path, ES modules by URL): Fastify and what it requires
+    // No CommonJS module at all (the recorder lists those by path, ES modules by URL, Node's by name): Fastify and what it requires
     // are compiled into the bundle with pino, so Node 20 never starts its CommonJS loader or reads Fastify's ~140
     // module files one by one.
     expect(loaded.filter((path) => path.startsWith('/'))).toEqual([]);

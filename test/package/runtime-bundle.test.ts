@@ -3,11 +3,12 @@
 // dependencies (but for the INLINED few and what they import, whose licences ship with it), and source maps that lead back to the sources.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { Server as HttpsServer } from 'node:https';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { IN_PACKAGE, INLINED, LICENSES_FILE, packageOf, STUBS } from '../../scripts/bundle-runtime.mjs';
+import { IN_PACKAGE, INLINED, LAZY_BUILTINS, LICENSES_FILE, packageOf, STUBS } from '../../scripts/bundle-runtime.mjs';
 import { REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -145,6 +146,34 @@ describe('the bundled runtime (dist/pkg)', () => {
       expect(typeof module.exports, name).toBe('function');
       expect(() => (module.exports as () => unknown)(), name).toThrow(/^mcp-kiln's bundled .+: .+\.$/);
     }
+  });
+
+  it('compiles in stand-ins that load a built-in only when it is used, and then behave as it does', () => {
+    expect(Object.keys(LAZY_BUILTINS).sort()).toEqual(['assert', 'node:https']);
+    const loads: string[] = [];
+    const nodeRequire = createRequire(import.meta.url);
+    const standIn = <T>(name: keyof typeof LAZY_BUILTINS): T => {
+      const module = { exports: undefined as unknown };
+      const load = (builtin: string) => {
+        loads.push(builtin);
+        return nodeRequire(builtin);
+      };
+      new Function('module', 'require', LAZY_BUILTINS[name])(module, load);
+      return module.exports as T;
+    };
+
+    const assert = standIn<(value: unknown, message: string) => void>('assert');
+    assert(1, 'a number');
+    expect(loads).toEqual([]);
+    expect(() => assert(undefined, 'sonic.fd must be a number, got undefined')).toThrow(
+      expect.objectContaining({ name: 'AssertionError', message: 'sonic.fd must be a number, got undefined' }),
+    );
+    expect(loads).toEqual(['node:assert']);
+
+    const https = standIn<{ createServer: (options: object, listener: () => void) => unknown }>('node:https');
+    expect(loads).toEqual(['node:assert']);
+    expect(https.createServer({}, () => {})).toBeInstanceOf(HttpsServer);
+    expect(loads).toEqual(['node:assert', 'node:https']);
   });
 
   it('ships the licence of every package compiled in beside the bundle', () => {

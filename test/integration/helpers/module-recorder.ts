@@ -1,5 +1,6 @@
-// Records what a spawned server loads: every ES module its loader fetched and every CommonJS module in its require
-// cache, written to a file when it exits. Pass `env(name)` to the child, then read `loaded(name)` after it ended.
+// Records what a spawned server loads: every ES module its loader fetched, every CommonJS module in its require cache
+// and every module of Node's own (`node:assert`, also when a bundled package required it), written to a file when it
+// exits. Pass `env(name)` to the child, then read `loaded(name)` after it ended.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,9 @@ import { appendFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 register(new URL('./hooks.mjs', import.meta.url));
 const cache = createRequire(import.meta.url).cache;
-process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, Object.keys(cache).join('\\n') + '\\n--exit--\\n'));
+// Node's own modules as node:<name> (its internal ones as node:internal/...), whoever loaded them.
+const builtins = () => process.moduleLoadList.flatMap((entry) => entry.startsWith('NativeModule ') ? ['node:' + entry.slice(13)] : []);
+process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, [...Object.keys(cache), ...builtins()].join('\\n') + '\\n--exit--\\n'));
 `;
 const HOOKS = `
 import { appendFileSync } from 'node:fs';
@@ -24,7 +27,7 @@ export async function load(url, context, next) {
 export interface ModuleRecorder {
   /** Environment for a child whose loads are recorded under `name`. */
   env(name: string): Record<string, string>;
-  /** The URLs (ES modules) and paths (CommonJS) the child named `name` loaded, once it has exited. */
+  /** The URLs (ES modules), paths (CommonJS) and `node:` names the child named `name` loaded, once it has exited. */
   loaded(name: string): Promise<string[]>;
   remove(): Promise<void>;
 }
