@@ -76,7 +76,7 @@ export const STUBS = {
 
 /**
  * Node built-ins a bundled package requires as it loads but uses only on a path the runtime rarely or never takes,
- * compiled in as a stand-in that requires the built-in on first use. Loading one costs about 1.5 ms of a cold start.
+ * compiled in as a stand-in that requires the built-in on first use. Loading one costs 1.5–2 ms of a cold start.
  * A stand-in's own require names the built-in directly and is left to Node.
  */
 export const LAZY_BUILTINS = {
