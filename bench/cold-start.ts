@@ -14,7 +14,7 @@ import { meanRss, sampleRss } from './soak-rss.js';
 export type ColdTransport = 'stdio' | 'http';
 
 export interface ColdTarget {
-  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, bundled';
+  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, bundled' | 'Kiln notes, code cache';
   readonly transport: ColdTransport;
   readonly entry: string;
   readonly args: readonly string[];

@@ -15,4 +15,5 @@ export declare const IN_PACKAGE: RegExp;
 export declare const OUT_DIR: string;
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
 export declare function packageOf(specifier: string): string;
-export declare function bundleRuntime(): Promise<void>;
+/** Bundles into OUT_DIR (ES modules); `format: 'cjs'` into another folder is for bench/code-cache.ts only. */
+export declare function bundleRuntime(options?: { format?: 'esm' | 'cjs'; outDir?: string }): Promise<void>;

@@ -167,8 +167,8 @@ function licencesText(packages) {
   return `# Third-party code in this bundle\n\nThe files in this folder include the following packages, compiled in by scripts/bundle-runtime.mjs.\n\n${sections.join('\n')}`;
 }
 
-function entries() {
-  const found = { [CLI.name]: CLI.compiled };
+function entries(withCli) {
+  const found = withCli ? { [CLI.name]: CLI.compiled } : {};
   const self = {};
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (typeof target === 'string') continue; // ./package.json
@@ -201,11 +201,16 @@ const tscSourceMaps = {
   },
 };
 
-export async function bundleRuntime() {
+/**
+ * Bundles into OUT_DIR, the shipped ES module build. `format: 'cjs'` into another folder is for
+ * bench/code-cache.ts only, which measures the runtime run as scripts with V8's code cache (its CommonJS output leaves
+ * out the kiln command, whose top-level await CommonJS cannot hold).
+ */
+export async function bundleRuntime({ format = 'esm', outDir = OUT_DIR } = {}) {
   // The output settings `kiln bundle` uses too, compiled by tsc before the bundle step (npm run build, build:package).
   const { BUNDLE_OUTPUT } = await import('../dist/src/cli/bundle-output.js');
-  const { input, self } = entries();
-  rmSync(OUT_DIR, { recursive: true, force: true });
+  const { input, self } = entries(format === 'esm');
+  rmSync(outDir, { recursive: true, force: true });
   const warnings = [];
   const { output } = await build({
     input,
@@ -225,7 +230,8 @@ export async function bundleRuntime() {
     },
     output: {
       ...BUNDLE_OUTPUT,
-      dir: OUT_DIR,
+      format,
+      dir: outDir,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
@@ -233,7 +239,7 @@ export async function bundleRuntime() {
   // A warning here (a circular chunk, an unresolved import) is a fault in the runtime's shape: fail the build.
   if (warnings.length > 0) throw new Error(`Bundling the runtime warned:\n${warnings.join('\n')}`);
   const moduleIds = output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : []));
-  writeFileSync(join(OUT_DIR, LICENSES_FILE), licencesText(packagesIn(moduleIds)));
+  writeFileSync(join(outDir, LICENSES_FILE), licencesText(packagesIn(moduleIds)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await bundleRuntime();
