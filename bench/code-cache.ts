@@ -5,7 +5,7 @@
 // it, starts it once per transport to write the caches, then times spawn → first tools/call against the bare SDK and
 // the shipped ES module build. Both Kiln builds run with MCP_V8_PRETENURING=on: a cache is read only in the V8 flag
 // state it was written in, and the pretenuring switch changes that state after boot.
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
