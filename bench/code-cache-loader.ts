@@ -5,16 +5,28 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 type Exports = Record<string, unknown>;
 
 const nodeRequire = createRequire(import.meta.url);
 const writing = process.env.KILN_CODE_CACHE_WRITE === '1';
-const compiled: { script: Script; cacheFile: string }[] = [];
+// V8 reads a cache only in the flag state it was written in. With MCP_V8_PRETENURING=off (Kiln's default) the app
+// turns allocation-site pretenuring off once it is created: the chunks that load with the entry compile before that,
+// the HTTP host's chunk after. Each cache is written in its chunk's state.
+const pretenuringSwitched = process.env.MCP_V8_PRETENURING !== 'on';
+const compiled: { script: Script; cacheFile: string; beforeApp: boolean }[] = [];
+let entryLoaded = false;
 if (writing) {
   process.on('exit', () => {
-    for (const { script, cacheFile } of compiled) writeFileSync(cacheFile, script.createCachedData());
+    for (const beforeApp of [true, false]) {
+      if (pretenuringSwitched)
+        setFlagsFromString(beforeApp ? '--allocation-site-pretenuring' : '--no-allocation-site-pretenuring');
+      for (const chunk of compiled.filter((entry) => entry.beforeApp === beforeApp)) {
+        writeFileSync(chunk.cacheFile, chunk.script.createCachedData());
+      }
+    }
   });
 }
 
@@ -39,7 +51,7 @@ export function loadRuntime(file: string, externals: Readonly<Record<string, Exp
       { filename: path, cachedData },
     );
     if (cachedData && script.cachedDataRejected) process.emitWarning(`V8 rejected the code cache of ${path}`);
-    compiled.push({ script, cacheFile });
+    compiled.push({ script, cacheFile, beforeApp: !entryLoaded });
     const folder = dirname(path);
     const require = (id: string) =>
       id.startsWith('.') ? load(resolve(folder, id)) : Object.hasOwn(externals, id) ? externals[id] : nodeRequire(id);
@@ -47,5 +59,7 @@ export function loadRuntime(file: string, externals: Readonly<Record<string, Exp
     run.call(module.exports, module.exports, require, module, path, folder, (id: string) => import(id));
     return module.exports;
   };
-  return load(file);
+  const exports = load(file);
+  entryLoaded = true;
+  return exports;
 }

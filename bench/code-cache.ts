@@ -3,8 +3,8 @@
 // it builds the runtime as CommonJS chunks into a scratch `mcp-kiln` package (dist/bench/code-cache), with an entry
 // that imports the packages they require and runs them through bench/code-cache-loader.ts, copies the example beside
 // it, starts it once per transport to write the caches, then times spawn → first tools/call against the bare SDK and
-// the shipped ES module build. Both Kiln builds run with MCP_V8_PRETENURING=on: a cache is read only in the V8 flag
-// state it was written in, and the pretenuring switch changes that state after boot.
+// the shipped ES module build, with Kiln's default settings (the loader writes each cache in the V8 flag state its chunk
+// is read in; MCP_V8_PRETENURING=on for both Kiln builds leaves V8's flags alone, for comparison).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -33,7 +33,7 @@ cpSync(dist('../examples/notes'), join(scratch, 'notes'), { recursive: true });
 writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'kiln-code-cache-bench', type: 'module' }));
 
 const entry = join(scratch, 'notes', 'main.js');
-const env = { MCP_V8_PRETENURING: 'on', MCP_HTTP_PORT: '0' };
+const env = { MCP_V8_PRETENURING: process.env.MCP_V8_PRETENURING ?? 'off', MCP_HTTP_PORT: '0' };
 const kilnTargets = (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => [
   {
     server: 'Kiln notes',
@@ -61,7 +61,7 @@ const settings = {
 const baseline = coldTargets().filter((target) => target.server === 'bare SDK');
 const records = await measureColdStart(settings, [...baseline, ...kilnTargets], progress);
 process.stdout.write(
-  `\n${renderColdTable(records, settings)}\n\nBoth Kiln rows ran with MCP_V8_PRETENURING=on; the code cache row is a prototype.\n`,
+  `\n${renderColdTable(records, settings)}\n\nBoth Kiln rows ran with MCP_V8_PRETENURING=${env.MCP_V8_PRETENURING}; the code cache row is a prototype.\n`,
 );
 
 /** The scratch package's entry: the packages the chunks require, imported as ES modules, and the runtime's exports. */
