@@ -10,7 +10,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ColdTarget, coldTargets, measureColdStart } from './cold-start.js';
-import { renderColdTable } from './cold-start-report.js';
+import { coldSettingsFromEnv, renderColdTable } from './cold-start-report.js';
 
 type BundleScript = typeof import('../scripts/bundle-runtime.mjs');
 
@@ -18,7 +18,6 @@ const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const scratch = dist('./code-cache');
 const packageDir = join(scratch, 'node_modules', 'mcp-kiln');
 const chunksDir = join(packageDir, 'cjs');
-const positive = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 const { bundleRuntime } = (await import(pathToFileURL(dist('../../scripts/bundle-runtime.mjs')).href)) as BundleScript;
 await bundleRuntime({ format: 'cjs', outDir: chunksDir });
@@ -32,36 +31,26 @@ cpSync(dist('../examples/notes'), join(scratch, 'notes'), { recursive: true });
 // name (which Node would resolve to dist/pkg first).
 writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'kiln-code-cache-bench', type: 'module' }));
 
-const entry = join(scratch, 'notes', 'main.js');
-const env = { MCP_V8_PRETENURING: process.env.MCP_V8_PRETENURING ?? 'off', MCP_HTTP_PORT: '0' };
-const kilnTargets = (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => [
-  {
-    server: 'Kiln notes',
-    transport,
-    entry: dist('../examples/notes/main.js'),
-    args: [],
-    env: { ...env, MCP_TRANSPORT_TYPE: transport },
-  },
-  { server: 'Kiln notes, code cache', transport, entry, args: [], env: { ...env, MCP_TRANSPORT_TYPE: transport } },
-]);
+// Kiln's rows with MCP_V8_PRETENURING as given (Kiln's default, off, unless set), each beside its code-cached twin.
+const pretenuring = process.env.MCP_V8_PRETENURING ?? 'off';
+const targets = coldTargets({ bundled: false }).flatMap((target): ColdTarget[] => {
+  if (target.server === 'bare SDK on Fastify') return [];
+  if (target.server !== 'Kiln notes') return [target];
+  const kiln = { ...target, env: { ...target.env, MCP_V8_PRETENURING: pretenuring } };
+  return [kiln, { ...kiln, server: 'Kiln notes, code cache', entry: join(scratch, 'notes', 'main.js') }];
+});
+const cached = targets.filter((target) => target.server === 'Kiln notes, code cache');
 const progress = (line: string) => process.stdout.write(`${line}\n`);
 // One run per transport writes the caches when the server exits (stdio: the client closes; HTTP: SIGTERM).
 await measureColdStart(
   { runs: 1, loadS: 1, concurrency: 1 },
-  kilnTargets
-    .filter((target) => target.server === 'Kiln notes, code cache')
-    .map((target) => ({ ...target, env: { ...target.env, KILN_CODE_CACHE_WRITE: '1' } })),
+  cached.map((target) => ({ ...target, env: { ...target.env, KILN_CODE_CACHE_WRITE: '1' } })),
   progress,
 );
-const settings = {
-  runs: positive('BENCH_COLD_RUNS', 11),
-  loadS: positive('BENCH_COLD_LOAD', 5),
-  concurrency: positive('BENCH_COLD_CONCURRENCY', 8),
-};
-const baseline = coldTargets().filter((target) => target.server === 'bare SDK');
-const records = await measureColdStart(settings, [...baseline, ...kilnTargets], progress);
+const settings = coldSettingsFromEnv({ BENCH_COLD_RUNS: '11', BENCH_COLD_LOAD: '5', ...process.env });
+const records = await measureColdStart(settings, targets, progress);
 process.stdout.write(
-  `\n${renderColdTable(records, settings)}\n\nBoth Kiln rows ran with MCP_V8_PRETENURING=${env.MCP_V8_PRETENURING}; the code cache row is a prototype.\n`,
+  `\n${renderColdTable(records, settings)}\n\nBoth Kiln rows ran with MCP_V8_PRETENURING=${pretenuring}; the code cache row is a prototype.\n`,
 );
 
 /** The scratch package's entry: the packages the chunks require, imported as ES modules, and the runtime's exports. */

@@ -51,17 +51,14 @@ setMaxListeners(1_000_000);
 
 const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. */
-export function coldTargets(): ColdTarget[] {
+/**
+ * The targets; with `bundled` (the default) the notes example bundled by `kiln bundle` too, which bundles it into
+ * dist/bench/notes-bundle first.
+ */
+export function coldTargets({ bundled = true }: { readonly bundled?: boolean } = {}): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
   const kiln = dist('../examples/notes/main.js');
-  const bundleDir = dist('./notes-bundle');
-  // kiln bundle writes into its folder without emptying it; a fresh one keeps chunks of an earlier build out.
-  rmSync(bundleDir, { recursive: true, force: true });
-  execFileSync(process.execPath, [dist('../src/cli/main.js'), 'bundle', kiln, '--out-dir', bundleDir], {
-    stdio: 'ignore',
-  });
-  const bundled = `${bundleDir}/main.mjs`;
+  const bundle = bundled ? bundleNotes(kiln) : undefined;
   return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => {
     const env = { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' };
     return [
@@ -70,9 +67,20 @@ export function coldTargets(): ColdTarget[] {
         ? [{ server: 'bare SDK on Fastify', transport, entry: sdk, args: ['fastify'], env: {} } as const]
         : []),
       { server: 'Kiln notes', transport, entry: kiln, args: [], env },
-      { server: 'Kiln notes, bundled', transport, entry: bundled, args: [], env },
+      ...(bundle ? [{ server: 'Kiln notes, bundled', transport, entry: bundle, args: [], env } as const] : []),
     ];
   });
+}
+
+/** `kiln bundle` of the notes example into dist/bench/notes-bundle; returns the bundle's entry. */
+function bundleNotes(entry: string): string {
+  const bundleDir = dist('./notes-bundle');
+  // kiln bundle writes into its folder without emptying it; a fresh one keeps chunks of an earlier build out.
+  rmSync(bundleDir, { recursive: true, force: true });
+  execFileSync(process.execPath, [dist('../src/cli/main.js'), 'bundle', entry, '--out-dir', bundleDir], {
+    stdio: 'ignore',
+  });
+  return `${bundleDir}/main.mjs`;
 }
 
 export async function measureColdStart(

@@ -55,17 +55,26 @@ function origin(frame: ProfileNode['callFrame']): { file: string; line: number }
   return { file: new URL(entry.originalSource, url).href, line: entry.originalLine + 1 };
 }
 
-const label = (node: ProfileNode) => {
-  const { file, line } = origin(node.callFrame);
-  const where = file.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/((dist|src|modules|decorators)\/)/, '$1');
-  return `${node.callFrame.functionName || '(anonymous)'} ${where}:${line}`;
-};
-const area = (node: ProfileNode) => {
-  const { functionName, url } = node.callFrame;
-  if (url === '' && /^\((garbage collector|idle|program)\)$/.test(functionName)) return functionName;
-  const { file } = origin(node.callFrame);
-  return AREAS.find(([, pattern]) => pattern.test(file))?.[0] ?? 'other';
-};
+const descriptions = new Map<ProfileNode, { readonly label: string; readonly area: string }>();
+
+/** A frame's label (its function, and the file and line it was written at) and area, worked out once per node. */
+function describe(node: ProfileNode) {
+  let description = descriptions.get(node);
+  if (!description) {
+    const { functionName, url } = node.callFrame;
+    const { file, line } = origin(node.callFrame);
+    const where = file
+      .replace(/^.*node_modules\//, '')
+      .replace(/^file:\/\/.*?\/((dist|src|modules|decorators)\/)/, '$1');
+    const engine = url === '' && /^\((garbage collector|idle|program)\)$/.test(functionName);
+    description = {
+      label: `${functionName || '(anonymous)'} ${where}:${line}`,
+      area: engine ? functionName : (AREAS.find(([, pattern]) => pattern.test(file))?.[0] ?? 'other'),
+    };
+    descriptions.set(node, description);
+  }
+  return description;
+}
 
 const self = new Map<string, number>();
 const byArea = new Map<string, number>();
@@ -76,12 +85,13 @@ profile.samples.forEach((id, i) => {
   const node = nodes.get(id)!;
   const dt = profile.timeDeltas[i] ?? 0;
   total += dt;
-  add(self, label(node), dt);
-  add(byArea, area(node), dt);
+  const { label, area } = describe(node);
+  add(self, label, dt);
+  add(byArea, area, dt);
   if (!inclusivePattern) return;
   const seen = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
-    const name = label(nodes.get(at)!);
+    const name = describe(nodes.get(at)!).label;
     if (inclusivePattern.test(name) && !seen.has(name)) seen.add(name);
   }
   for (const name of seen) add(inclusive, name, dt);

@@ -2,9 +2,7 @@
 // the official SDK alone with an equivalent notes tool, mounted the way the SDK documents it (createMcpHandler on
 // node:http and on Fastify, and its own 2025 session wiring), and raw Fastify answering the same JSON as a ceiling.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createMcpFastifyApp } from '@modelcontextprotocol/fastify';
+import type { IncomingMessage } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
@@ -14,6 +12,8 @@ import type { Note } from '../examples/notes/note.js';
 import { NotesModule } from '../examples/notes/notes.module.js';
 import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
 import { sdkNotesServer } from './sdk-notes-server.js';
+import { serveSdkOnFastify } from './sdk-on-fastify.js';
+import { listenOnNode, serveSdkOnNode } from './sdk-on-node.js';
 
 export const SERVER_KINDS = [
   'kiln-fast',
@@ -40,9 +40,9 @@ export function startServer(kind: ServerKind): Promise<BenchServer> {
     case 'kiln-stateful':
       return startKiln('stateful', 'on');
     case 'sdk-node':
-      return startSdkOnNode();
+      return serveSdkOnNode(sdkNotesServer(new Map(), formatNote));
     case 'sdk-fastify':
-      return startSdkOnFastify();
+      return serveSdkOnFastify(sdkNotesServer(new Map(), formatNote));
     case 'sdk-sessions':
       return startSdkSessions();
     case 'fastify-raw':
@@ -73,28 +73,6 @@ async function startKiln(sessionMode: 'stateless' | 'stateful', fastPath: 'on' |
   };
 }
 
-async function startSdkOnNode(): Promise<BenchServer> {
-  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map(), formatNote)));
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpointUrl: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function startSdkOnFastify(): Promise<BenchServer> {
-  const handle = toNodeHandler(createMcpHandler(sdkNotesServer(new Map(), formatNote)));
-  const fastify = createMcpFastifyApp();
-  fastify.post('/mcp', async (request, reply) => {
-    reply.hijack();
-    await handle(request.raw, reply.raw, request.body);
-  });
-  const origin = await fastify.listen({ host: '127.0.0.1', port: 0 });
-  return { endpointUrl: `${origin}/mcp`, close: () => fastify.close() };
-}
-
 /**
  * The SDK's own 2025 session wiring, as its examples show it: one NodeStreamableHTTPServerTransport and McpServer per
  * session, found by Mcp-Session-Id. Requests without a session that are not an initialize (the benchmark creates its
@@ -104,7 +82,7 @@ async function startSdkSessions(): Promise<BenchServer> {
   const factory = sdkNotesServer(new Map(), formatNote);
   const modern = toNodeHandler(createMcpHandler(factory));
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
-  const server = createServer((req, res) => {
+  return listenOnNode((req, res) => {
     void (async () => {
       const body = req.method === 'POST' ? JSON.parse(await readBody(req)) : undefined;
       const sessionId = req.headers['mcp-session-id'];
@@ -121,12 +99,6 @@ async function startSdkSessions(): Promise<BenchServer> {
       else await modern(req, res, body);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpointUrl: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** The ceiling: Fastify parsing the JSON body and answering the same result with no MCP machinery at all. */
