@@ -3,8 +3,8 @@
 // it builds the runtime as CommonJS chunks into a scratch `mcp-kiln` package (dist/bench/code-cache), with an entry
 // that imports the packages they require and runs them through bench/code-cache-loader.ts, copies the example beside
 // it, starts it once per transport to write the caches, then times spawn → first tools/call against the bare SDK and
-// the shipped ES module build, with Kiln's default settings (the loader writes each cache in the V8 flag state its chunk
-// is read in; MCP_V8_PRETENURING=on for both Kiln builds leaves V8's flags alone, for comparison).
+// the shipped ES module build, with Kiln's default settings (the loader writes each cache in the V8 flag state its
+// chunk is read in; MCP_V8_PRETENURING=on for both Kiln builds leaves V8's flags alone, for comparison).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';

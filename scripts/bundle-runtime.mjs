@@ -134,14 +134,13 @@ export const packageOf = (specifier) =>
 
 const STUB = '\0stub:';
 /** The stand-in (STUBS, LAZY_BUILTINS) compiled in place of `id` when a bundled module imports it, if there is one. */
-const standIn = (id, importer) =>
-  importer?.startsWith(STUB)
-    ? undefined
-    : Object.hasOwn(STUBS, id)
-      ? STUBS[id]
-      : Object.hasOwn(LAZY_BUILTINS, id)
-        ? LAZY_BUILTINS[id]
-        : undefined;
+function standIn(id, importer) {
+  // A stand-in's own require of the built-in goes to Node.
+  if (importer?.startsWith(STUB)) return undefined;
+  if (Object.hasOwn(STUBS, id)) return STUBS[id];
+  if (Object.hasOwn(LAZY_BUILTINS, id)) return LAZY_BUILTINS[id];
+  return undefined;
+}
 
 /** Compiles each of STUBS and LAZY_BUILTINS in place of the module it names. */
 const stubs = {

@@ -1,8 +1,8 @@
 // What an open HTTP server loads: the notes example over HTTP answers a tools/call with the Fastify compiled into the
 // bundled runtime, so without any CommonJS module from node_modules, and without Ajv, the auth module (jose: no
-// MCP_AUTH_MODE), the SDK's stdio entry, node:https or, with no SDK registered, OpenTelemetry's API. (That the bundled Fastify holds no schema compilers
-// is test/package/runtime-bundle.test.ts's to check.) Loading is most of a server's cold start; a static import or a
-// default that brings one of them back fails here.
+// MCP_AUTH_MODE), the SDK's stdio entry, node:https or, with no SDK registered, OpenTelemetry's API. (That the bundled
+// Fastify holds no schema compilers is test/package/runtime-bundle.test.ts's to check.) Loading is most of a server's
+// cold start; a static import or a default that brings one of them back fails here.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -74,9 +74,9 @@ describe('the open HTTP path loads only what it needs', () => {
     expect(loaded).toContain('node:http');
     expect(loaded.some((path) => path.includes('/node_modules/@modelcontextprotocol/node/'))).toBe(true);
     expect(loaded.filter((path) => NOT_ON_OPEN_HTTP.some((pattern) => pattern.test(path)))).toEqual([]);
-    // No CommonJS module at all (the recorder lists those by path, ES modules by URL, Node's by name): Fastify and what it requires
-    // are compiled into the bundle with pino, so Node 20 never starts its CommonJS loader or reads Fastify's ~140
-    // module files one by one.
+    // No CommonJS module at all (the recorder lists those by path, ES modules by URL, Node's by name): Fastify and what
+    // it requires are compiled into the bundle with pino, so Node 20 never starts its CommonJS loader or reads
+    // Fastify's ~140 module files one by one.
     expect(loaded.filter((path) => path.startsWith('/'))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // What a stdio server loads: the notes example over stdio answers a tools/call without ever loading the HTTP host
 // (Fastify, mcp-kiln/http), the auth module (jose), Ajv (it declares zod schemas only), the SDK's skill builder (it
-// declares no skill), any CommonJS module, node:assert or, with no SDK registered, OpenTelemetry's API. Each is loaded on use, and
-// loading is most of a stdio server's cold start; a static import creeping back in fails here.
+// declares no skill), any CommonJS module, node:assert or, with no SDK registered, OpenTelemetry's API. Each is loaded
+// on use, and loading is most of a stdio server's cold start; a static import creeping back in fails here.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,8 @@ const NOT_ON_STDIO = [
   // Nothing registered an OpenTelemetry SDK, so the API itself is never loaded (src/telemetry/otel-api.ts).
   /\/node_modules\/@opentelemetry\/api\//,
   // The app declares no skill, so the SDK's skill builder is never loaded (src/definitions/compile-skills.ts).
-  /\/node_modules\/@modelcontextprotocol\/server\/dist\/ext\/skills\//, // pino's destination requires node:assert for a check on close; the bundle loads it only if that check fails.
+  /\/node_modules\/@modelcontextprotocol\/server\/dist\/ext\/skills\//,
+  // pino's destination requires node:assert for a check on close; the bundle loads it only if that check fails.
   /^node:assert$/,
 ];
 
@@ -53,9 +54,9 @@ describe('the stdio path loads only what stdio needs', () => {
       expect(loaded).toContain('node:stream');
       expect(loaded.some((path) => path.endsWith('/dist/pkg/index.js'))).toBe(true);
       expect(loaded.filter((path) => NOT_ON_STDIO.some((pattern) => pattern.test(path)))).toEqual([]);
-      // No CommonJS module at all (the recorder lists those by path, ES modules by URL, Node's by name): the CommonJS packages the
-      // runtime needs (pino, tsyringe, reflect-metadata) are compiled into its bundle, so Node 20 never starts its
-      // CommonJS loader, which costs as much as the rest of pino's loading.
+      // No CommonJS module at all (the recorder lists those by path, ES modules by URL, Node's by name): the CommonJS
+      // packages the runtime needs (pino, tsyringe, reflect-metadata) are compiled into its bundle, so Node 20 never
+      // starts its CommonJS loader, which costs as much as the rest of pino's loading.
       expect(loaded.filter((path) => path.startsWith('/'))).toEqual([]);
       // Within the bundle: no chunk that was loaded imports auth's packages or holds the Fastify compiled into the
       // HTTP host's chunk (its source map names the files it was built from).
