@@ -14,7 +14,12 @@ import { meanRss, sampleRss } from './soak-rss.js';
 export type ColdTransport = 'stdio' | 'http';
 
 export interface ColdTarget {
-  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, bundled' | 'Kiln notes, code cache';
+  readonly server:
+    | 'bare SDK'
+    | 'bare SDK on Fastify'
+    | 'Kiln notes'
+    | 'Kiln notes, no code cache'
+    | 'Kiln notes, bundled';
   readonly transport: ColdTransport;
   readonly entry: string;
   readonly args: readonly string[];
@@ -53,12 +58,16 @@ const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * The targets; with `bundled` (the default) the notes example bundled by `kiln bundle` too, which bundles it into
- * dist/bench/notes-bundle first.
+ * dist/bench/notes-bundle first. `Kiln notes` runs the runtime's CommonJS build with V8's code cache, kept in a
+ * folder emptied here, so the warm-up run writes it and the measured runs read it (every start after a server's first
+ * does); `Kiln notes, no code cache` runs the ES module build, as a first start costs about (MCP_CODE_CACHE=off).
  */
 export function coldTargets({ bundled = true }: { readonly bundled?: boolean } = {}): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
   const kiln = dist('../examples/notes/main.js');
   const bundle = bundled ? bundleNotes(kiln) : undefined;
+  const codeCache = dist('./kiln-code-cache');
+  rmSync(codeCache, { recursive: true, force: true });
   return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => {
     const env = { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' };
     return [
@@ -66,7 +75,14 @@ export function coldTargets({ bundled = true }: { readonly bundled?: boolean } =
       ...(transport === 'http'
         ? [{ server: 'bare SDK on Fastify', transport, entry: sdk, args: ['fastify'], env: {} } as const]
         : []),
-      { server: 'Kiln notes', transport, entry: kiln, args: [], env },
+      { server: 'Kiln notes', transport, entry: kiln, args: [], env: { ...env, MCP_CODE_CACHE_DIR: codeCache } },
+      {
+        server: 'Kiln notes, no code cache',
+        transport,
+        entry: kiln,
+        args: [],
+        env: { ...env, MCP_CODE_CACHE: 'off' },
+      },
       ...(bundle ? [{ server: 'Kiln notes, bundled', transport, entry: bundle, args: [], env } as const] : []),
     ];
   });

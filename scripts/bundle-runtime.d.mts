@@ -13,7 +13,10 @@ export declare const LICENSES_FILE: string;
 /** A file inside a package under node_modules (the innermost one): [, the package's folder, its name]. */
 export declare const IN_PACKAGE: RegExp;
 export declare const OUT_DIR: string;
+/** The folders of the ES module and the CommonJS builds under OUT_DIR. */
+export declare const ESM: 'esm';
+export declare const CJS: 'cjs';
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `pino/file` → `pino`. */
 export declare function packageOf(specifier: string): string;
-/** Bundles into OUT_DIR (ES modules); `format: 'cjs'` into another folder is for bench/code-cache.ts only. */
-export declare function bundleRuntime(options?: { format?: 'esm' | 'cjs'; outDir?: string }): Promise<void>;
+/** Bundles into OUT_DIR: both builds, the runtime loader and an entry facade per package.json export. */
+export declare function bundleRuntime(): Promise<void>;

@@ -1,17 +1,21 @@
-// Bundles the compiled runtime (tsc's output under dist/) into dist/pkg: one file per package.json export and one for
-// the kiln command, plus the chunks they share, so `import 'mcp-kiln'` reads a handful of files instead of ~170. On
-// Node 20 resolving and reading module files is most of a server's cold start (see the README's performance section).
+// Bundles the compiled runtime (tsc's output under dist/) into dist/pkg, so `import 'mcp-kiln'` reads a handful of
+// files instead of ~170. On Node 20 resolving, reading and compiling module files is most of a server's cold start
+// (see the README's performance section). dist/pkg holds:
+// - esm/: the runtime as ES modules, one file per package.json export and one for the kiln command, plus the chunks
+//   they share. The kiln command and bundlers (package.json's `module` condition) load it, and so does Node wherever
+//   the CommonJS build cannot run (src/loading/runtime-loader.ts);
+// - cjs/: the same as CommonJS chunks (but the kiln command), which the runtime loader runs through vm.Script with
+//   V8's code cache: Node 20 has none for ES modules;
+// - runtime-loader.js, and <name>.js per export: a facade that loads the entry from one of the two builds.
 //
-// - Every entry is built in one pass: a class, token or metadata key exists once, whichever entry a user reaches it
-//   through. The runtime's own `mcp-kiln/...` imports (the HTTP host, auth and Redis, loaded on use) are pointed
-//   back at those same entries, so they stay separate chunks that stdio never loads.
+// - Every entry is built in one pass per build: a class, token or metadata key exists once, whichever entry a user
+//   reaches it through. The runtime's own `mcp-kiln/...` imports (the HTTP host, auth and Redis, loaded on use) are
+//   pointed back at those same entries, so they stay separate chunks that stdio never loads.
 // - Kiln's code is bundled, and of node_modules only the packages in INLINED (below). Every other package stays an
 //   import: users share one copy of the SDK, zod, OpenTelemetry's API and the rest with their own code, and npm's
 //   dedupe keeps working.
-// - Each input's tsc source map is fed to the bundler, so a stack trace maps back to the TypeScript source.
-//
-// The entry for an export is named after its subpath ('.' → index, './http' → http) and compiled from the file its
-// `types` names (.d.ts → .js); package.json must point `import` at dist/pkg/<name>.js, which is checked here.
+// - Each input's tsc source map is fed to the bundler, so a stack trace in the ES module build maps back to the
+//   TypeScript source (with source maps on, Node loads that build).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +27,18 @@ const dist = join(root, 'dist');
 export const OUT_DIR = join(dist, 'pkg');
 /** The kiln command is not an export; its compiled entry is named here. */
 const CLI = { name: 'cli', compiled: './dist/src/cli/main.js', bin: './dist/pkg/cli.js' };
+/** The two builds' folders under OUT_DIR. */
+export const ESM = 'esm';
+export const CJS = 'cjs';
+/**
+ * The kiln bin: the ES module build (the command holds top-level await, which CommonJS cannot), and so is every
+ * mcp-kiln entry its process imports (the app `kiln inspect` boots, say), or the app's classes would not be the
+ * command's.
+ */
+const CLI_FACADE = `#!/usr/bin/env node
+globalThis[Symbol.for('mcp-kiln.runtime-format')] = 'esm';
+await import('./${ESM}/${CLI.name}.js');
+`;
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
@@ -166,26 +182,37 @@ function licencesText(packages) {
   return `# Third-party code in this bundle\n\nThe files in this folder include the following packages, compiled in by scripts/bundle-runtime.mjs.\n\n${sections.join('\n')}`;
 }
 
-function entries(withCli) {
-  const found = withCli ? { [CLI.name]: CLI.compiled } : {};
+/**
+ * Each package.json export's entry (named after its subpath: '.' → index, './http' → http), compiled from the file its
+ * `types` names, plus the kiln command's. package.json must point `import` at the facade and `module` (the condition
+ * bundlers resolve, Node ignores) at the ES module build; both are checked here.
+ */
+function entries() {
+  const found = { [CLI.name]: CLI.compiled };
   const self = {};
+  const specifiers = {};
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (typeof target === 'string') continue; // ./package.json
     const name = subpath === '.' ? 'index' : subpath.slice(2);
     const compiled = target.types.replace(/\.d\.ts$/, '.js');
-    const expected = `./dist/pkg/${name}.js`;
-    if (target.import !== expected) {
-      throw new Error(`package.json exports["${subpath}"].import is ${target.import}; the bundle writes ${expected}.`);
+    const expected = { module: `./dist/pkg/${ESM}/${name}.js`, import: `./dist/pkg/${name}.js` };
+    for (const [condition, path] of Object.entries(expected)) {
+      if (target[condition] !== path)
+        throw new Error(
+          `package.json exports["${subpath}"].${condition} is ${target[condition]}; the bundle writes ${path}.`,
+        );
     }
     found[name] = compiled;
-    self[subpath === '.' ? manifest.name : `${manifest.name}/${name}`] = join(root, compiled);
+    specifiers[name] = subpath === '.' ? manifest.name : `${manifest.name}/${name}`;
+    self[specifiers[name]] = join(root, compiled);
   }
   if (manifest.bin.kiln !== CLI.bin)
     throw new Error(`package.json bin.kiln is ${manifest.bin.kiln}; the bundle writes ${CLI.bin}.`);
-  for (const compiled of Object.values(found)) {
-    if (!existsSync(join(root, compiled))) throw new Error(`${compiled} is missing: run tsc before bundling.`);
+  for (const compiled of [...Object.values(found), LOADER.compiled]) {
+    if (!existsSync(resolve(root, compiled))) throw new Error(`${compiled} is missing: run tsc before bundling.`);
   }
-  return { input: Object.fromEntries(Object.entries(found).map(([name, path]) => [name, join(root, path)])), self };
+  const input = Object.fromEntries(Object.entries(found).map(([name, path]) => [name, join(root, path)]));
+  return { input, self, specifiers };
 }
 
 /** Hands the bundler each compiled file together with tsc's map of it, so the bundle's maps reach the .ts sources. */
@@ -200,18 +227,34 @@ const tscSourceMaps = {
   },
 };
 
+/** The runtime loader every entry facade imports (src/loading/runtime-loader.ts), bundled on its own. */
+const LOADER = { compiled: join(dist, 'src', 'loading', 'runtime-loader.js'), file: 'runtime-loader.js' };
+
 /**
- * Bundles into OUT_DIR, the shipped ES module build. `format: 'cjs'` into another folder is for
- * bench/code-cache.ts only, which measures the runtime run as scripts with V8's code cache (its CommonJS output leaves
- * out the kiln command, whose top-level await CommonJS cannot hold).
+ * The CommonJS build runs through vm.Script with a code cache, and V8 gives a script compiled from a cache no
+ * dynamic-import callback: each dynamic import of a package (the bundler writes them as import(`<specifier>`)) goes
+ * through the loader's __kilnImport instead. A chunk the runtime loads on use is a require() in the CommonJS output.
  */
-export async function bundleRuntime({ format = 'esm', outDir = OUT_DIR } = {}) {
-  // The output settings `kiln bundle` uses too, compiled by tsc before the bundle step (npm run build, build:package).
+const cacheableImports = {
+  name: 'kiln-cacheable-imports',
+  renderChunk(code, chunk) {
+    const rewritten = code.replace(DYNAMIC_IMPORT, '__kilnImport(');
+    const left = /(?<![\w$.])import\s*\(/.exec(rewritten);
+    if (left) {
+      const where = rewritten.slice(left.index, left.index + 80);
+      throw new Error(`${chunk.fileName} keeps a dynamic import the runtime loader cannot serve: ${where}`);
+    }
+    return { code: rewritten, map: null };
+  },
+};
+/** A dynamic import of a literal specifier, as the bundler writes it before minifying. */
+const DYNAMIC_IMPORT = /(?<![\w$.])import\s*\((?=\s*["'`])/g;
+
+/** One bundler pass over `input`; a warning (a circular chunk, an unresolved import) is a fault in the runtime's shape. */
+async function bundle(input, self, { plugins = [], ...output }) {
   const { BUNDLE_OUTPUT } = await import('../dist/src/cli/bundle-output.js');
-  const { input, self } = entries(format === 'esm');
-  rmSync(outDir, { recursive: true, force: true });
   const warnings = [];
-  const { output } = await build({
+  const { output: files } = await build({
     input,
     platform: 'node',
     resolve: { alias: self },
@@ -223,22 +266,63 @@ export async function bundleRuntime({ format = 'esm', outDir = OUT_DIR } = {}) {
       if (/^[./\0]/.test(id) || id in self) return false;
       return !(Object.hasOwn(INLINED, packageOf(id)) || importer?.includes('/node_modules/'));
     },
-    plugins: [stubs, moduleBuilds, tscSourceMaps],
+    plugins: [stubs, moduleBuilds, tscSourceMaps, ...plugins],
     onLog: (level, log) => {
       if (level === 'warn') warnings.push(log.message);
     },
-    output: {
-      ...BUNDLE_OUTPUT,
-      format,
-      dir: outDir,
-      entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
-    },
+    output: { ...BUNDLE_OUTPUT, chunkFileNames: 'chunks/[name]-[hash].js', ...output },
   });
-  // A warning here (a circular chunk, an unresolved import) is a fault in the runtime's shape: fail the build.
   if (warnings.length > 0) throw new Error(`Bundling the runtime warned:\n${warnings.join('\n')}`);
-  const moduleIds = output.flatMap((file) => (file.type === 'chunk' ? file.moduleIds : []));
-  writeFileSync(join(outDir, LICENSES_FILE), licencesText(packagesIn(moduleIds)));
+  return files.filter((file) => file.type === 'chunk');
+}
+
+/** An entry facade: the entry's exports, from the build runtime-loader.js picks for the process. */
+function facadeSource(specifier, cjsFile, esmFile, exports) {
+  const named = exports.filter((name) => name !== 'default');
+  return [
+    `// ${specifier}: the runtime's CommonJS build run with V8's code cache, or its ES module build (runtime-loader.js).`,
+    `import { loadEntry } from './${LOADER.file}';`,
+    `const entry = await loadEntry('./${CJS}/${cjsFile}', () => import('./${ESM}/${esmFile}'));`,
+    ...(named.length > 0 ? [`export const { ${named.join(', ')} } = entry;`] : []),
+    ...(exports.includes('default') ? ['export default entry.default;'] : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Bundles into OUT_DIR: the ES module build (ESM, also what the kiln command and bundlers load), the CommonJS build
+ * (CJS) the runtime loader runs with V8's code cache, the loader, and a facade per package.json export that loads
+ * one of the two (src/loading/runtime-loader.ts says which and why).
+ */
+export async function bundleRuntime() {
+  const { input, self, specifiers } = entries();
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  const esm = await bundle(input, self, { format: 'esm', dir: join(OUT_DIR, ESM), entryFileNames: '[name].js' });
+  const { [CLI.name]: _cli, ...exported } = input;
+  // Entries are named after their content too: a code cache is kept per file name, and V8 checks only its length.
+  const cjs = await bundle(exported, self, {
+    format: 'cjs',
+    dir: join(OUT_DIR, CJS),
+    entryFileNames: '[name]-[hash].js',
+    sourcemap: false,
+    plugins: [cacheableImports],
+  });
+  await bundle(
+    { 'runtime-loader': LOADER.compiled },
+    {},
+    { format: 'esm', dir: OUT_DIR, entryFileNames: '[name].js', sourcemap: false },
+  );
+  const entryOf = (files, name) => files.find((file) => file.isEntry && file.name === name);
+  for (const [name, specifier] of Object.entries(specifiers)) {
+    const esmEntry = entryOf(esm, name);
+    writeFileSync(
+      join(OUT_DIR, `${name}.js`),
+      facadeSource(specifier, entryOf(cjs, name).fileName, esmEntry.fileName, esmEntry.exports),
+    );
+  }
+  writeFileSync(join(OUT_DIR, `${CLI.name}.js`), CLI_FACADE);
+  const moduleIds = [...esm, ...cjs].flatMap((file) => file.moduleIds);
+  writeFileSync(join(OUT_DIR, LICENSES_FILE), licencesText(packagesIn(moduleIds)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await bundleRuntime();

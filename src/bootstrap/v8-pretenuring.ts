@@ -12,6 +12,7 @@
 // The setting is process-wide, so it is applied once, before the app serves, and never when the node command line
 // (or NODE_OPTIONS) names the flag itself: an explicit choice wins. `on` leaves V8 alone.
 import { setFlagsFromString } from 'node:v8';
+import { recordV8Flag } from '../loading/v8-flags.js';
 import type { Logger } from '../logging/index.js';
 
 const FLAG = 'allocation-site-pretenuring';
@@ -28,5 +29,7 @@ export function applyV8Pretenuring(
     return;
   }
   setFlagsFromString(`--no-${FLAG}`);
+  // For the code cache of the runtime's chunks that compile from now on (src/loading/runtime-loader.ts).
+  recordV8Flag(`--no-${FLAG}`);
   logger.debug(`V8 allocation-site pretenuring turned off for this process (MCP_V8_PRETENURING=off).`);
 }

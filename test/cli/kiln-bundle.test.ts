@@ -36,6 +36,16 @@ describe('kiln bundle', () => {
     expect(chunks.filter((file) => BEYOND_LATIN1.test(readFileSync(join(scratch, file), 'utf8')))).toEqual([]);
   });
 
+  it('bundles the ES module build of the runtime (the module condition of package.json), not the loader of its code cache', () => {
+    const chunks = readdirSync(scratch).filter((file) => file.endsWith('.mjs'));
+    const code = chunks.map((file) => readFileSync(join(scratch, file), 'utf8'));
+    // The runtime is in: its V8 flag record is part of every build. The loader that picks a build is not.
+    expect(code.some((source) => source.includes('mcp-kiln.v8-flags-set'))).toBe(true);
+    expect(
+      code.filter((source) => source.includes('mcp-kiln.runtime-format') || source.includes('__kilnImport')),
+    ).toEqual([]);
+  });
+
   it.each(ERAS)('serves the notes tools over stdio from the bundle ($era era)', async (eraCase) => {
     const server = await connectServer(bundled, eraCase, { MCP_TRANSPORT_TYPE: 'stdio' });
     try {

@@ -1,6 +1,8 @@
 // The bundled runtime `npm run build` writes to dist/pkg (scripts/bundle-runtime.mjs), which every package entry
-// loads: one copy of each class whichever entry exports it, third-party packages left as imports of declared
-// dependencies (but for the INLINED few and what they import, whose licences ship with it), and source maps that lead back to the sources.
+// loads, in either of its builds (the CommonJS one the runtime loader runs with V8's code cache, the ES module one):
+// one copy of each class whichever entry exports it, the same exports from both, third-party packages left as imports
+// of declared dependencies (but for the INLINED few and what they import, whose licences ship with it), and source
+// maps that lead back to the sources.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Server as HttpsServer } from 'node:https';
@@ -8,7 +10,16 @@ import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { IN_PACKAGE, INLINED, LAZY_BUILTINS, LICENSES_FILE, packageOf, STUBS } from '../../scripts/bundle-runtime.mjs';
+import {
+  CJS,
+  ESM,
+  IN_PACKAGE,
+  INLINED,
+  LAZY_BUILTINS,
+  LICENSES_FILE,
+  packageOf,
+  STUBS,
+} from '../../scripts/bundle-runtime.mjs';
 import { REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -18,7 +29,7 @@ interface Manifest {
   readonly name: string;
   readonly main: string;
   readonly bin: Readonly<Record<string, string>>;
-  readonly exports: Readonly<Record<string, string | { readonly import: string }>>;
+  readonly exports: Readonly<Record<string, string | { readonly module: string; readonly import: string }>>;
   readonly dependencies: Readonly<Record<string, string>>;
   readonly peerDependencies: Readonly<Record<string, string>>;
 }
@@ -37,6 +48,14 @@ function bundleFiles(suffix: string): string[] {
 /** A static import or re-export as the minified bundle writes them; and a dynamic import of a literal. */
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"([^"]+)";/g;
 const DYNAMIC_IMPORT = /\bimport\((["`])([^"`]+)\1\)/g;
+/** The CommonJS build's require() of a package or built-in, and its dynamic imports, which go through the loader. */
+const CJS_REQUIRE = /(?<![\w$.])require\((["`])([^"`.][^"`]*)\1\)/g;
+const CJS_DYNAMIC_IMPORT = /\b__kilnImport\((["`])([^"`]+)\1\)/g;
+/** Each build, as the runtime loader's switch selects it in a child process. */
+const BUILDS = [
+  { build: CJS, env: {} },
+  { build: ESM, env: { MCP_CODE_CACHE: 'off' } },
+] as const;
 /** A require() the inlined CommonJS packages make, as the bundler rewrites it (the minifier may quote with backticks). */
 const BUNDLED_REQUIRE = /\b__require\((["`])([^"`]+)\1\)/g;
 /** The specifier a STATIC_IMPORT, DYNAMIC_IMPORT or BUNDLED_REQUIRE match names: its last group. */
@@ -55,7 +74,7 @@ function inlinedPackages(): string[] {
 }
 
 describe('the bundled runtime (dist/pkg)', () => {
-  it('is what package.json main, exports and bin load', () => {
+  it('is what package.json main, exports and bin load, with the ES module build for bundlers', () => {
     const targets = [manifest.main, manifest.bin.kiln!, ...Object.values(manifest.exports)].flatMap((target) =>
       typeof target === 'string' ? [target] : [target.import],
     );
@@ -66,40 +85,70 @@ describe('the bundled runtime (dist/pkg)', () => {
       expect(existsSync(join(REPO, target)), target).toBe(true);
     }
     expect(readFileSync(join(REPO, manifest.bin.kiln!), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    // Node ignores the `module` condition; bundlers (kiln bundle among them) resolve it, to the ES module build.
+    for (const target of Object.values(manifest.exports)) {
+      if (typeof target === 'string') continue;
+      expect(target.module).toBe(target.import.replace('/dist/pkg/', `/dist/pkg/${ESM}/`));
+      expect(existsSync(join(REPO, target.module)), target.module).toBe(true);
+    }
   });
 
-  it('exports one copy of each class and token, whichever entry a user imports it through', async () => {
+  /** What each entry exports in a process that runs `build`: name → the first entry's value, and names per entry. */
+  const entryExports = async (env: Record<string, string>) => {
     const script = `
       const seen = new Map();
       const split = [];
-      for (const specifier of ${JSON.stringify(specifiers)}) {
-        for (const [name, value] of Object.entries(await import(specifier))) {
-          if (seen.has(name) && seen.get(name).value !== value) split.push(name + ': ' + seen.get(name).from + ' / ' + specifier);
-          else seen.set(name, { value, from: specifier });
-        }
-      }
-      console.log(JSON.stringify({ names: seen.size, split }));`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO });
-    const { names, split } = JSON.parse(stdout) as { names: number; split: string[] };
-    expect(names).toBeGreaterThan(50);
-    expect(split).toEqual([]);
-  });
-
-  it('keeps the name of every exported function and class: the minifier shortens local names only', async () => {
-    // Stack traces, error messages and anything else reading a function's or class's name see the declared one.
-    const script = `
+      const names = {};
       const renamed = new Set();
       for (const specifier of ${JSON.stringify(specifiers)}) {
-        for (const [name, value] of Object.entries(await import(specifier))) {
+        const entry = await import(specifier);
+        names[specifier] = Object.keys(entry);
+        for (const [name, value] of Object.entries(entry)) {
+          if (seen.has(name) && seen.get(name).value !== value) split.push(name + ': ' + seen.get(name).from + ' / ' + specifier);
+          else seen.set(name, { value, from: specifier });
           // Functions a factory makes (the error helpers) have no name to keep.
           if (typeof value === 'function' && value.name !== '' && value.name !== name) renamed.add(name + ': ' + value.name);
         }
       }
-      console.log(JSON.stringify([...renamed]));`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO });
-    // The one export declared under another name: the SDK's inputRequired builder, re-exported from the SDK itself.
-    expect(JSON.parse(stdout)).toEqual(['inputRequired: buildInputRequired']);
+      const format = globalThis[Symbol.for('mcp-kiln.runtime-format')];
+      console.log(JSON.stringify({ format, size: seen.size, split, names, renamed: [...renamed] }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+    });
+    return JSON.parse(stdout) as {
+      format: string;
+      size: number;
+      split: string[];
+      names: Record<string, string[]>;
+      renamed: string[];
+    };
+  };
+
+  it.each(BUILDS)(
+    'exports one copy of each class and token, whichever entry a user imports it through ($build build)',
+    async ({ build, env }) => {
+      const { format, size, split } = await entryExports(env);
+      expect(format).toBe(build);
+      expect(size).toBeGreaterThan(50);
+      expect(split).toEqual([]);
+    },
+  );
+
+  it('exports the same names from either build', async () => {
+    const [cjs, esm] = await Promise.all(BUILDS.map(({ env }) => entryExports(env)));
+    expect(Object.keys(cjs!.names)).toEqual(specifiers);
+    expect(cjs!.names).toEqual(esm!.names);
   });
+
+  it.each(BUILDS)(
+    'keeps the name of every exported function and class: the minifier shortens local names only ($build build)',
+    async ({ env }) => {
+      // Stack traces, error messages and anything else reading a function's or class's name see the declared one.
+      // The one export declared under another name: the SDK's inputRequired builder, re-exported from the SDK itself.
+      expect((await entryExports(env)).renamed).toEqual(['inputRequired: buildInputRequired']);
+    },
+  );
 
   it('imports third-party code only as declared dependencies, and never a package it also inlines', () => {
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
@@ -108,7 +157,9 @@ describe('the bundled runtime (dist/pkg)', () => {
     const imported = new Set<string>();
     for (const file of bundleFiles('.js')) {
       const code = readFileSync(file, 'utf8');
-      const found = [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map(specifierOf);
+      const found = [STATIC_IMPORT, DYNAMIC_IMPORT, CJS_REQUIRE, CJS_DYNAMIC_IMPORT]
+        .flatMap((pattern) => [...code.matchAll(pattern)])
+        .map(specifierOf);
       for (const specifier of found.filter((found) => !found.startsWith('.'))) {
         const bare = specifier.replace(/^node:/, '');
         if (builtins.has(bare)) continue;

@@ -1,20 +1,25 @@
-// Records what a spawned server loads: every ES module its loader fetched, every CommonJS module in its require cache
-// and every module of Node's own (`node:assert`, also when a bundled package required it), written to a file when it
-// exits. Pass `env(name)` to the child, then read `loaded(name)` after it ended.
+// Records what a spawned server loads: every ES module its loader fetched, every CommonJS module in its require cache,
+// every chunk of the runtime's CommonJS build the runtime loader ran (as a file: URL, like the ES modules; see
+// src/loading/runtime-loader.ts) and every module of Node's own (`node:assert`, also when a bundled package required
+// it), written to a file when it exits. Pass `env(name)` to the child, then read `loaded(name)` after it ended.
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 
 const PRELOAD = `
 import { appendFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 register(new URL('./hooks.mjs', import.meta.url));
 const cache = createRequire(import.meta.url).cache;
 // Node's own modules as node:<name> (its internal ones as node:internal/...), whoever loaded them.
 const builtins = () => process.moduleLoadList.flatMap((entry) => entry.startsWith('NativeModule ') ? ['node:' + entry.slice(13)] : []);
-process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, [...Object.keys(cache), ...builtins()].join('\\n') + '\\n--exit--\\n'));
+const chunks = () => (globalThis[Symbol.for('mcp-kiln.chunks-run')] ?? []).map((chunk) => pathToFileURL(chunk.path).href);
+// Registered before the runtime loader's own exit listener, which writes code caches and runs no chunk.
+process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, [...Object.keys(cache), ...chunks(), ...builtins()].join('\\n') + '\\n--exit--\\n'));
 `;
 const HOOKS = `
 import { appendFileSync } from 'node:fs';
@@ -48,4 +53,29 @@ export async function moduleRecorder(): Promise<ModuleRecorder> {
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A package entry of the bundled runtime as a loaded path or URL: its facade (dist/pkg/<name>.js), its ES module build
+ * or, run by the runtime loader, its CommonJS build (named with a content hash).
+ */
+export const runtimeEntry = (name: string) => new RegExp(`/dist/pkg/(?:${name}|esm/${name}|cjs/${name}-[\\w-]+)\\.js$`);
+
+/**
+ * The CommonJS files among what `loaded` lists. The require cache holds the ES modules the runtime loader required
+ * too (Node loads an ES module for require() without its CommonJS loader reading anything): those are left out.
+ */
+export function commonJsFiles(loaded: readonly string[]): string[] {
+  return loaded.filter((path) => path.startsWith('/') && !isEsModule(path));
+}
+
+function isEsModule(path: string): boolean {
+  if (path.endsWith('.mjs')) return true;
+  if (path.endsWith('.cjs')) return false;
+  for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) {
+    const manifest = join(folder, 'package.json');
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type === 'module';
+  }
+  return false;
 }

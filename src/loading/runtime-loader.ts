@@ -1,0 +1,218 @@
+// What every package entry (dist/pkg/<name>.js, written by scripts/bundle-runtime.mjs) loads the runtime through.
+//
+// Node 20 caches no compiled code for ES modules, and compiling Kiln's chunks is a tenth of a server's cold start. For
+// scripts, V8 takes a code cache: the bytecode of every function that ran, written on one start and read on the next.
+// So the runtime ships twice, from the same sources in one bundler pass each: as ES modules (dist/pkg/esm) and as
+// CommonJS chunks (dist/pkg/cjs). This loader runs the CommonJS chunks through vm.Script with the code cache, and
+// falls back to the ES module build where that cannot work or should not:
+// - Node without require() of ES modules (before 20.19): the chunks require the SDK and zod, which are ES modules;
+// - source maps on (--enable-source-maps): Node 20 maps no frame of code run through vm.Script;
+// - MCP_CODE_CACHE=off;
+// - the `kiln` command, which runs the ES module build (it sets FORMAT before importing anything).
+// The choice is made once per process, so every entry a process imports comes from the same build: one copy of each
+// class and token.
+//
+// The cache lives in MCP_CODE_CACHE_DIR, by default <tmpdir>/mcp-kiln-code-cache-<uid> (a folder only this user may
+// write; any other is not used). Each chunk's file is named after the chunk (whose name holds a hash of its content),
+// V8's version and the V8 flags it is read under, and is written when the process exits if it was missing or V8
+// rejected it. A read-only or foreign folder means no cache: the chunks compile as they would without one.
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { v8FlagsSet } from './v8-flags.js';
+
+type Exports = Record<string, unknown>;
+export type RuntimeFormat = 'cjs' | 'esm';
+
+/** Where the process's choice of build is kept, shared by every copy of this file (the `kiln` command sets it). */
+export const FORMAT = Symbol.for('mcp-kiln.runtime-format');
+/** What the loader ran, for diagnostics and tests: each chunk's path and whether V8 took its cache. */
+export const CHUNKS_RUN = Symbol.for('mcp-kiln.chunks-run');
+
+export type CacheOutcome = 'hit' | 'missing' | 'rejected' | 'off';
+export interface ChunkRun {
+  readonly path: string;
+  readonly cache: CacheOutcome;
+}
+
+const global = globalThis as typeof globalThis & {
+  [FORMAT]?: RuntimeFormat;
+  [CHUNKS_RUN]?: ChunkRun[];
+};
+
+/**
+ * The build a process with `env` runs on a Node that can or cannot require() ES modules and has source maps on or off.
+ * MCP_CODE_CACHE is read here, as `mcp-kiln` is imported, before the app's configuration exists; a value other than
+ * `on` or `off` stops the import with the same kind of message a bad setting stops boot with.
+ */
+export function chooseFormat(
+  env: NodeJS.ProcessEnv,
+  node: { readonly requireModule: boolean; readonly sourceMaps: boolean },
+): RuntimeFormat {
+  const setting = env.MCP_CODE_CACHE || 'on';
+  if (setting !== 'on' && setting !== 'off') {
+    throw new Error(`MCP_CODE_CACHE must be one of on, off (got ${JSON.stringify(setting)}).`);
+  }
+  return setting === 'off' || !node.requireModule || node.sourceMaps ? 'esm' : 'cjs';
+}
+
+/** The build this process runs, decided on the first call (unless the `kiln` command decided it before). */
+export function runtimeFormat(): RuntimeFormat {
+  global[FORMAT] ??= chooseFormat(process.env, {
+    requireModule: process.features.require_module === true,
+    sourceMaps: process.sourceMapsEnabled === true,
+  });
+  return global[FORMAT];
+}
+
+/**
+ * The exports of one package entry: its CommonJS build `cjsEntry` (a path relative to this file) run from the code
+ * cache, or `esm()`, the entry's ES module build.
+ */
+export async function loadEntry(cjsEntry: string, esm: () => Promise<Exports>): Promise<Exports> {
+  if (runtimeFormat() === 'esm') return esm();
+  return chunks().run(fileURLToPath(new URL(cjsEntry, import.meta.url)));
+}
+
+/** The folder a process keeps its code caches in, or undefined when there is none it may trust. */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const uid = process.getuid?.();
+  const folder = env.MCP_CODE_CACHE_DIR || join(tmpdir(), `mcp-kiln-code-cache${uid === undefined ? '' : `-${uid}`}`);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(folder);
+    // Code read from this folder runs as this process: it must be a real folder of this user's that no one else can
+    // write to (a shared /tmp lets anyone create a folder of the expected name first).
+    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) return undefined;
+    return folder;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `--no-x` for `--x` and back: the flag that undoes one setFlagsFromString. */
+export const undoFlag = (flag: string) => (flag.startsWith('--no-') ? `--${flag.slice(5)}` : `--no-${flag.slice(2)}`);
+
+/** A short, stable name for a list of flags (FNV-1a), so caches written under different flags sit apart. */
+export function flagsTag(flags: readonly string[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of flags.join(' ')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+interface Compiled {
+  readonly script: Script;
+  readonly cacheFile: string;
+  /** How many of V8_FLAGS_SET were set when the chunk compiled. */
+  readonly flagsSet: number;
+}
+
+let loader: ReturnType<typeof chunkLoader> | undefined;
+const chunks = () => {
+  loader ??= chunkLoader(cacheFolder());
+  return loader;
+};
+
+/** Runs CommonJS chunks by path, each once, with their code caches in `folder` (none if undefined). */
+function chunkLoader(folder: string | undefined) {
+  const nodeRequire = createRequire(import.meta.url);
+  const loaded = new Map<string, { exports: Exports }>();
+  const packages = new Map<string, unknown>();
+  const toWrite: Compiled[] = [];
+  const runs: ChunkRun[] = [];
+  global[CHUNKS_RUN] = runs;
+  // The node command line's own flags are part of what V8 checks a cache against.
+  const commandFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''];
+
+  /**
+   * A package the chunks require, resolved as an `import` would be from here (the chunks' own package): a package
+   * that ships both builds (the SDK) gives its ES module one, the instance the user's code imports too, which Node
+   * loads through require(). One that resolves for require() only is required as is.
+   */
+  const requirePackage = (id: string) => {
+    if (!packages.has(id)) {
+      let target = id;
+      try {
+        target = fileURLToPath(import.meta.resolve(id));
+      } catch {}
+      packages.set(id, nodeRequire(target));
+    }
+    return packages.get(id);
+  };
+  // A script compiled from a code cache has no dynamic-import callback, so the build rewrote the chunks' import()
+  // calls (packages loaded on use: the SDK's stdio entry, OpenTelemetry's API) to this one, which resolves from here.
+  const importPackage = (id: string) => import(id);
+
+  const run = (path: string): Exports => {
+    const known = loaded.get(path);
+    if (known) return known.exports;
+    const module = { exports: {} as Exports };
+    loaded.set(path, module);
+    // The next start will have set the same flags when it compiles this chunk.
+    const flags = [...commandFlags, ...v8FlagsSet()];
+    const flagsSet = flags.length - commandFlags.length;
+    const cacheFile =
+      folder && join(folder, `${basename(path, '.js')}.${process.versions.v8}.${flagsTag(flags)}.cache`);
+    let cachedData: Buffer | undefined;
+    if (cacheFile) {
+      try {
+        cachedData = readFileSync(cacheFile);
+      } catch {}
+    }
+    // The wrapper sits on a line of its own, and lineOffset keeps the chunk's lines as its file numbers them.
+    const source = `(function (exports, require, module, __filename, __dirname, __kilnImport) {\n${readFileSync(path, 'latin1')}\n})`;
+    const script = new Script(source, { filename: path, lineOffset: -1, cachedData });
+    const cache: CacheOutcome = !cacheFile
+      ? 'off'
+      : !cachedData
+        ? 'missing'
+        : script.cachedDataRejected
+          ? 'rejected'
+          : 'hit';
+    runs.push({ path, cache });
+    if (cacheFile && cache !== 'hit') {
+      if (toWrite.length === 0) process.once('exit', () => writeCaches(toWrite));
+      toWrite.push({ script, cacheFile, flagsSet });
+    }
+    const folderOfChunk = dirname(path);
+    const require = (id: string) => {
+      if (id.startsWith('.')) return run(resolve(folderOfChunk, id));
+      if (isBuiltin(id)) return nodeRequire(id);
+      return requirePackage(id);
+    };
+    const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+    wrapper.call(module.exports, module.exports, require, module, path, folderOfChunk, importPackage);
+    return module.exports;
+  };
+  return { run };
+}
+
+/**
+ * Writes each chunk's cache under the flags that were set when it compiled: the flags the runtime set since are
+ * undone for the chunks that compiled before them, then set again. A failed write costs only the cache.
+ */
+function writeCaches(compiled: readonly Compiled[]): void {
+  const set = v8FlagsSet();
+  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+  const byFlags = [...compiled].sort((a, b) => b.flagsSet - a.flagsSet);
+  let current = set.length;
+  for (const chunk of byFlags) {
+    for (; current > chunk.flagsSet; current--) setFlagsFromString(undoFlag(set[current - 1]!));
+    writeAtomically(chunk.cacheFile, chunk.script.createCachedData());
+  }
+  for (; current < set.length; current++) setFlagsFromString(set[current]!);
+}
+
+/** Another process may read `file` while this one writes it: it sees the old file or the new one, never half. */
+function writeAtomically(file: string, data: Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}

@@ -1,0 +1,168 @@
+// The runtime loader in real processes (src/loading/runtime-loader.ts): the notes example's first start writes a code
+// cache for every chunk it ran and the next start compiles each from it, over stdio and over HTTP (whose chunks
+// compile after the app turned V8's pretenuring off, so their caches are written under that flag); a damaged cache
+// is rejected, the server answers all the same and the next exit writes a good one; and the ES module build runs
+// instead where it should (MCP_CODE_CACHE=off, source maps on).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTES_SERVER } from './helpers/built-servers.js';
+import { connectServer } from './helpers/connected-server.js';
+import { ERAS } from './helpers/eras.js';
+import { structured } from './helpers/tool-results.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'kiln-code-cache-'));
+const report = join(scratch, 'report.json');
+// Writes what the runtime loader chose and ran when the process exits (registered before the loader's own listener).
+const preload = join(scratch, 'report.mjs');
+writeFileSync(
+  preload,
+  `import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(${JSON.stringify(report)}, JSON.stringify({
+  format: globalThis[Symbol.for('mcp-kiln.runtime-format')],
+  chunks: globalThis[Symbol.for('mcp-kiln.chunks-run')] ?? [],
+})));
+`,
+);
+let cacheDir = '';
+beforeEach(() => {
+  cacheDir = mkdtempSync(join(scratch, 'cache-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Report {
+  readonly format: 'cjs' | 'esm';
+  readonly chunks: readonly { readonly path: string; readonly cache: string }[];
+}
+const readReport = () => JSON.parse(readFileSync(report, 'utf8')) as Report;
+/** Each chunk's file name (without its hash) → what became of its cache. */
+const outcomes = ({ chunks }: Report) =>
+  Object.fromEntries(chunks.map(({ path, cache }) => [path.replace(/^.*\/dist\/pkg\/cjs\//, ''), cache]));
+
+const env = (extra: Record<string, string> = {}) => ({
+  MCP_CODE_CACHE_DIR: cacheDir,
+  NODE_OPTIONS: `--import=${preload}`,
+  MCP_LOG_LEVEL: 'error',
+  ...extra,
+});
+
+async function createOverStdio(extra: Record<string, string> = {}): Promise<Report> {
+  const server = await connectServer(NOTES_SERVER, ERAS[0]!, env({ MCP_TRANSPORT_TYPE: 'stdio', ...extra }));
+  try {
+    const result = await server.client.callTool({
+      name: 'notes_create_note',
+      arguments: { title: 'Cached', body: 'From the code cache.', tags: [] },
+    });
+    expect(structured(result)).toMatchObject({ title: 'Cached' });
+  } finally {
+    await server.close();
+  }
+  // The client closed stdin: the server shuts down and writes the report, then any cache, as it exits.
+  await expect.poll(() => readdirSync(scratch).includes('report.json'), { timeout: 5_000 }).toBe(true);
+  await expect.poll(() => (readReport().format === 'esm' ? true : cachesWritten()), { timeout: 5_000 }).toBe(true);
+  const written = readReport();
+  rmSync(report);
+  return written;
+}
+
+/** Whether every chunk the last run compiled without a usable cache has one now. */
+function cachesWritten(): boolean {
+  const { chunks } = readReport();
+  const files = readdirSync(cacheDir);
+  return chunks.every(({ path, cache }) => {
+    if (cache === 'hit') return true;
+    const name = path.replace(/^.*\//, '').replace(/\.js$/, '');
+    return files.some((file) => file.startsWith(`${name}.`) && file.endsWith('.cache'));
+  });
+}
+
+async function createOverHttp(): Promise<Report> {
+  const child = spawn(process.execPath, [NOTES_SERVER], {
+    env: { ...process.env, MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env() },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  try {
+    const endpoint = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const found = /MCP endpoint: (\S+)/.exec(stdout)?.[1];
+        if (found) resolve(found);
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${stdout}`)));
+    });
+    const client = new Client({ name: 'code-cache', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    const result = await client.callTool({
+      name: 'notes_create_note',
+      arguments: { title: 'Over HTTP', body: 'From the code cache.', tags: [] },
+    });
+    expect(structured(result)).toMatchObject({ title: 'Over HTTP' });
+    await client.close();
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  const written = readReport();
+  rmSync(report);
+  return written;
+}
+
+describe('the runtime code cache', () => {
+  it('is written by a stdio server’s first start and read by the next', async () => {
+    const first = await createOverStdio();
+    expect(first.format).toBe('cjs');
+    const chunks = Object.keys(outcomes(first));
+    expect(chunks).toContainEqual(expect.stringMatching(/^index-[\w-]+\.js$/));
+    expect(chunks).toContainEqual(expect.stringMatching(/^chunks\/create-app-[\w-]+\.js$/));
+    // stdio never runs the HTTP host's chunks.
+    expect(chunks.filter((chunk) => chunk.includes('http'))).toEqual([]);
+    expect(new Set(Object.values(outcomes(first)))).toEqual(new Set(['missing']));
+    expect(readdirSync(cacheDir).filter((file) => file.endsWith('.cache'))).toHaveLength(chunks.length);
+
+    const second = await createOverStdio();
+    expect(outcomes(second)).toEqual(Object.fromEntries(chunks.map((chunk) => [chunk, 'hit'])));
+  });
+
+  it('holds the HTTP host’s chunks too, written under the V8 flags they compiled under', async () => {
+    const first = await createOverHttp();
+    expect(first.format).toBe('cjs');
+    const http = Object.keys(outcomes(first)).filter((chunk) => /(^|\/)http-/.test(chunk));
+    expect(http.length).toBeGreaterThan(0);
+    const second = await createOverHttp();
+    // The app turned pretenuring off before the HTTP host loaded: had their caches been written under the process's
+    // flags at exit for all chunks alike, V8 would reject one group or the other.
+    expect(new Set(Object.values(outcomes(second)))).toEqual(new Set(['hit']));
+    expect(Object.keys(outcomes(second))).toEqual(Object.keys(outcomes(first)));
+  });
+
+  it('rejects a damaged cache, serves all the same and writes a good one as it exits', async () => {
+    await createOverStdio();
+    const caches = readdirSync(cacheDir).filter((file) => file.endsWith('.cache'));
+    const damaged = caches.find((file) => file.startsWith('create-app-'))!;
+    const bytes = readFileSync(join(cacheDir, damaged));
+    bytes.fill(0x5a, 16);
+    writeFileSync(join(cacheDir, damaged), bytes);
+
+    const withDamage = await createOverStdio();
+    const rejected = Object.entries(outcomes(withDamage)).filter(([, cache]) => cache !== 'hit');
+    expect(rejected).toEqual([[expect.stringMatching(/^chunks\/create-app-/), 'rejected']]);
+    const repaired = await createOverStdio();
+    expect(new Set(Object.values(outcomes(repaired)))).toEqual(new Set(['hit']));
+  });
+
+  it.each([
+    ['MCP_CODE_CACHE=off', { MCP_CODE_CACHE: 'off' }],
+    ['source maps on', { NODE_OPTIONS: `--import=${preload} --enable-source-maps` }],
+  ])('gives way to the ES module build with %s, writing no cache', async (_, extra) => {
+    const run = await createOverStdio(extra);
+    expect(run).toEqual({ format: 'esm', chunks: [] });
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+});
