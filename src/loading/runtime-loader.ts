@@ -106,7 +106,7 @@ export function flagsTag(flags: readonly string[]): string {
 interface Compiled {
   readonly script: Script;
   readonly cacheFile: string;
-  /** How many of V8_FLAGS_SET were set when the chunk compiled. */
+  /** How many of the runtime's V8 flags (v8FlagsSet) were set when the chunk compiled. */
   readonly flagsSet: number;
 }
 
@@ -165,13 +165,7 @@ function chunkLoader(folder: string | undefined) {
     // The wrapper sits on a line of its own, and lineOffset keeps the chunk's lines as its file numbers them.
     const source = `(function (exports, require, module, __filename, __dirname, __kilnImport) {\n${readFileSync(path, 'latin1')}\n})`;
     const script = new Script(source, { filename: path, lineOffset: -1, cachedData });
-    const cache: CacheOutcome = !cacheFile
-      ? 'off'
-      : !cachedData
-        ? 'missing'
-        : script.cachedDataRejected
-          ? 'rejected'
-          : 'hit';
+    const cache = outcomeOf(cacheFile, cachedData, script);
     runs.push({ path, cache });
     if (cacheFile && cache !== 'hit') {
       if (toWrite.length === 0) process.once('exit', () => writeCaches(toWrite));
@@ -188,6 +182,12 @@ function chunkLoader(folder: string | undefined) {
     return module.exports;
   };
   return { run };
+}
+
+function outcomeOf(cacheFile: string | undefined, cachedData: Buffer | undefined, script: Script): CacheOutcome {
+  if (!cacheFile) return 'off';
+  if (!cachedData) return 'missing';
+  return script.cachedDataRejected ? 'rejected' : 'hit';
 }
 
 /**
