@@ -3,13 +3,12 @@
 // compile after the app turned V8's pretenuring off, so their caches are written under that flag); a damaged cache
 // is rejected, the server answers all the same and the next exit writes a good one; and the ES module build runs
 // instead where it should (MCP_CODE_CACHE=off, source maps on).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startKilnProcess } from '../support/kiln-process.js';
 import { NOTES_SERVER } from './helpers/built-servers.js';
 import { connectServer } from './helpers/connected-server.js';
 import { ERAS } from './helpers/eras.js';
@@ -81,33 +80,19 @@ function cachesWritten(): boolean {
 }
 
 async function createOverHttp(): Promise<Report> {
-  const child = spawn(process.execPath, [NOTES_SERVER], {
-    env: { ...process.env, MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env() },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const server = await startKilnProcess(NOTES_SERVER, env());
   try {
-    const endpoint = await new Promise<string>((resolve, reject) => {
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const found = /MCP endpoint: (\S+)/.exec(stdout)?.[1];
-        if (found) resolve(found);
-      });
-      child.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${stdout}`)));
-    });
     const client = new Client({ name: 'code-cache', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.endpoint)));
     const result = await client.callTool({
       name: 'notes_create_note',
       arguments: { title: 'Over HTTP', body: 'From the code cache.', tags: [] },
     });
     expect(structured(result)).toMatchObject({ title: 'Over HTTP' });
     await client.close();
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    await exited;
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    // SIGTERM: the server drains and exits, writing the report, then any cache.
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
   }
   const written = readReport();
   rmSync(report);
