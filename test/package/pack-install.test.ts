@@ -131,7 +131,12 @@ Module({ tools: [Echo] })(EchoModule);
 await createApp(EchoModule, { name: 'installed-echo', version: '1.0.0' });
 `,
     );
-    const server = await startKilnProcess(join(project, 'server.mjs'), { MCP_LOG_LEVEL: 'error' });
+    // The installed runtime runs from its code cache: the first start writes one for each chunk it ran.
+    const codeCache = join(project, 'code-cache');
+    const server = await startKilnProcess(join(project, 'server.mjs'), {
+      MCP_LOG_LEVEL: 'error',
+      MCP_CODE_CACHE_DIR: codeCache,
+    });
     try {
       const client = new Client({ name: 'pack-install', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(server.endpoint)));
@@ -141,6 +146,9 @@ await createApp(EchoModule, { name: 'installed-echo', version: '1.0.0' });
     } finally {
       await server.stop();
     }
+    const caches = readdirSync(codeCache);
+    expect(caches).toContainEqual(expect.stringMatching(/^index-[\w-]+\..+\.cache$/));
+    expect(caches).toContainEqual(expect.stringMatching(/^http-[\w-]+\..+\.cache$/));
   }, 60_000);
 
   it('has source maps whose sources resolve: inline content or a shipped file', () => {
