@@ -77,16 +77,22 @@ export async function loadEntry(cjsEntry: string, esm: () => Promise<Exports>): 
   return chunks().run(fileURLToPath(new URL(cjsEntry, import.meta.url)));
 }
 
-/** The folder a process keeps its code caches in, or undefined when there is none it may trust. */
-export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const uid = process.getuid?.();
+/**
+ * The folder a process keeps its code caches in, or undefined when there is none it may trust. `uid` is the process's
+ * user where the system has POSIX users; on Windows, which has none, the temporary folder is the user's own.
+ */
+export function cacheFolder(
+  env: NodeJS.ProcessEnv = process.env,
+  { uid }: { readonly uid: number | undefined } = { uid: process.getuid?.() },
+): string | undefined {
   const folder = env.MCP_CODE_CACHE_DIR || join(tmpdir(), `mcp-kiln-code-cache${uid === undefined ? '' : `-${uid}`}`);
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const stat = lstatSync(folder);
-    // Code read from this folder runs as this process: it must be a real folder of this user's that no one else can
-    // write to (a shared /tmp lets anyone create a folder of the expected name first).
-    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) return undefined;
+    if (!stat.isDirectory()) return undefined;
+    // Code read from this folder runs as this process: it must be this user's folder, which no one else can write to
+    // (a shared /tmp lets anyone create a folder of the expected name first).
+    if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) return undefined;
     return folder;
   } catch {
     return undefined;

@@ -61,6 +61,23 @@ describe('cacheFolder', () => {
     expect(cacheFolder({ MCP_CODE_CACHE_DIR: file })).toBeUndefined();
   });
 
+  it('leaves ownership and mode unchecked where there are no POSIX users (Windows)', () => {
+    const open = join(scratch, 'open-windows');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(cacheFolder({ MCP_CODE_CACHE_DIR: open }, { uid: undefined })).toBe(open);
+    const unnamed = join(tmpdir(), 'mcp-kiln-code-cache');
+    expect(cacheFolder({}, { uid: undefined })).toBe(unnamed);
+    // Only this test makes that folder here (with POSIX users the name ends in the uid).
+    rmSync(unnamed, { recursive: true, force: true });
+  });
+
+  it('refuses a folder another user owns', () => {
+    const mine = join(scratch, 'mine');
+    mkdirSync(mine, { mode: 0o700 });
+    expect(cacheFolder({ MCP_CODE_CACHE_DIR: mine }, { uid: process.getuid!() + 1 })).toBeUndefined();
+  });
+
   it('gives up quietly where it cannot create the folder', () => {
     const file = join(scratch, 'not-a-folder');
     writeFileSync(file, '');
