@@ -6,7 +6,6 @@ import { compileApp } from '../app/compile-app.js';
 import { KilnApp } from '../app/kiln-app.js';
 import type { StorageProviderFactory } from '../storage/index.js';
 import { listen } from './listen.js';
-import { applyV8Pretenuring } from './v8-pretenuring.js';
 
 /** The Redis backend, loaded by the module's public entry only when STORAGE_PROVIDER_TYPE=redis selects it. */
 const loadRedisStorage: StorageProviderFactory = async (config, logger) => {
@@ -20,7 +19,6 @@ export async function createApp(
 ): Promise<KilnApp> {
   const storageProviders = { redis: loadRedisStorage, ...options.storageProviders };
   const app = new KilnApp(await compileApp(root, { ...options, storageProviders }), options);
-  applyV8Pretenuring(app.config.v8Pretenuring, app.logger);
   if (options.serve ?? true) await listen(app, options.env ? { env: options.env } : {});
   return app;
 }

@@ -120,7 +120,7 @@ export interface KilnConfig {
   readonly tasks: TasksConfig;
   /**
    * MCP_V8_PRETENURING: `off` (the default) turns V8's allocation-site pretenuring off for the process when the app
-   * is created; `on` leaves V8's default. See src/bootstrap/v8-pretenuring.ts.
+   * starts serving; `on` leaves V8's default. See src/app/v8-pretenuring.ts.
    */
   readonly v8Pretenuring: (typeof ON_OFF)[number];
 }

@@ -1,8 +1,8 @@
 // The runtime loader in real processes (src/loading/runtime-loader.ts): the notes example's first start writes a code
-// cache for every chunk it ran and the next start compiles each from it, over stdio and over HTTP (whose chunks
-// compile after the app turned V8's pretenuring off, so their caches are written under that flag); a damaged cache
-// is rejected, the server answers all the same and the next exit writes a good one; and the ES module build runs
-// instead where it should (MCP_CODE_CACHE=off, source maps on).
+// cache for every chunk it ran and the next start compiles each from it, over stdio and over HTTP; the caches are
+// written under the V8 flags their chunks compiled under, though the app has turned V8's pretenuring off by the time
+// the process exits; a damaged cache is rejected, the server answers all the same and the next exit writes a good
+// one; and the ES module build runs instead where it should (MCP_CODE_CACHE=off, source maps on).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,14 +115,13 @@ describe('the runtime code cache', () => {
     expect(outcomes(second)).toEqual(Object.fromEntries(chunks.map((chunk) => [chunk, 'hit'])));
   });
 
-  it('holds the HTTP host’s chunks too, written under the V8 flags they compiled under', async () => {
+  it('holds the HTTP host’s chunks too', async () => {
     const first = await createOverHttp();
     expect(first.format).toBe('cjs');
     const http = Object.keys(outcomes(first)).filter((chunk) => /(^|\/)http-/.test(chunk));
     expect(http.length).toBeGreaterThan(0);
     const second = await createOverHttp();
-    // The app turned pretenuring off before the HTTP host loaded: had their caches been written under the process's
-    // flags at exit for all chunks alike, V8 would reject one group or the other.
+    // Written under the flags at exit (pretenuring off) instead of those they compiled under, V8 would reject them.
     expect(new Set(Object.values(outcomes(second)))).toEqual(new Set(['hit']));
     expect(Object.keys(outcomes(second))).toEqual(Object.keys(outcomes(first)));
   });

@@ -1,7 +1,7 @@
 // Which way applyV8Pretenuring goes, as its log line says; where V8 then allocates is checked in a real process by
 // test/integration/v8-pretenuring.test.ts.
 import { describe, expect, it, vi } from 'vitest';
-import { applyV8Pretenuring } from '../../src/bootstrap/v8-pretenuring.js';
+import { applyV8Pretenuring } from '../../src/app/v8-pretenuring.js';
 import type { Logger } from '../../src/logging/index.js';
 
 function spyLogger() {
