@@ -40,22 +40,17 @@ export function withExtra<C extends RequestContext>(context: C, extra: Readonly<
 }
 
 const TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const POOL_SIZE = 4096;
-// One getRandomValues call per 400 ids instead of one per request: the syscall dominated request-id cost.
-let pool = new Uint8Array(0);
-let poolOffset = 0;
 
-/** A `XXXXX-XXXXX` request id for requests whose JSON-RPC id is not a string. */
+/**
+ * A `XXXXX-XXXXX` request id for requests whose JSON-RPC id is not a string. It only correlates a request's log lines
+ * and errors (a string id is taken as the client sent it), so Math.random serves: no crypto module loads for it on a
+ * server's first call.
+ */
 export function generateRequestId(): string {
-  if (poolOffset + 10 > pool.length) {
-    pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
-    poolOffset = 0;
-  }
   let id = '';
   for (let i = 0; i < 10; i++) {
     if (i === 5) id += '-';
-    id += TOKEN_ALPHABET[(pool[poolOffset + i] as number) % TOKEN_ALPHABET.length];
+    id += TOKEN_ALPHABET[Math.floor(Math.random() * TOKEN_ALPHABET.length)];
   }
-  poolOffset += 10;
   return id;
 }

@@ -1,7 +1,7 @@
 // The @RequiresConsent gate, between argument preparation and the handler. An accepted answer on ctx.inputs proves
 // nothing alone (a client can send one unasked, and any requestState replays), so a call proceeds only on the round
 // that redeems a single-use record this server stored when it asked (api-context § Consent gates).
-import { randomUUID } from 'node:crypto';
+
 import { isDeepStrictEqual } from 'node:util';
 import { inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import type { Context } from '../context/context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import type { CompiledConsent } from '../definitions/compile-consent.js';
 import { kilnError, type McpError } from '../errors/index.js';
+import { nodeCrypto } from '../loading/lazy-builtins.js';
 
 /** The `inputRequests` key the gate asks under. */
 export const CONSENT_INPUT_KEY = 'confirm';
@@ -82,7 +83,7 @@ async function passConsentGate(consent: CompiledConsent, call: GatedCall): Promi
   }
 
   // 4. No record, an unknown, spent, expired or foreign one, or no answer: a fresh prompt, never a proceed.
-  const fresh = randomUUID();
+  const fresh = nodeCrypto().randomUUID();
   await ctx.state.set(RECORD_PREFIX + fresh, expected, { ttl: consent.ttlSeconds });
   ctx.requestInput({
     inputRequests: {

@@ -1,8 +1,9 @@
 // The atomic file steps behind the filesystem provider: write by rename, claim by rename, put back by link. They
 // throw raw fs errors and CorruptEntryFile; what a client is told is decided by the provider.
-import { randomUUID } from 'node:crypto';
+
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { nodeCrypto } from '../loading/lazy-builtins.js';
 import { isExpired } from './entry-expiry.js';
 import { TEMP_DIR_NAME } from './filesystem-layout.js';
 import { CorruptEntryFile, decodeRecord, type EntryRecord } from './filesystem-record.js';
@@ -124,7 +125,7 @@ export class EntryFiles {
   }
 
   private tempPath(): string {
-    return join(this.tempDir, `${randomUUID()}.tmp`);
+    return join(this.tempDir, `${nodeCrypto().randomUUID()}.tmp`);
   }
 
   /**

@@ -1,10 +1,11 @@
 // How tenants and keys map onto paths for the filesystem provider. Names are hex of the UTF-8 bytes, so any tenant
 // id or key is a safe name and the key is recoverable from its path; long keys are split into nested directories
 // because a single file name is limited to 255 bytes on common filesystems.
-import { createHash } from 'node:crypto';
+
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nodeCrypto } from '../loading/lazy-builtins.js';
 
 /** Hex characters per path segment: comfortably under the 255-byte name limit once `.json` is appended. */
 const SEGMENT_LENGTH = 200;
@@ -40,7 +41,7 @@ export function tenantDirectory(root: string, tenantId: string): string {
   const bytes = wellFormed ? Buffer.from(tenantId, 'utf8') : Buffer.from(tenantId, 'utf16le');
   const hex = bytes.toString('hex');
   if (hex.length <= SEGMENT_LENGTH) return join(root, `${wellFormed ? 't' : 'u'}_${hex}`);
-  return join(root, `${wellFormed ? 'h' : 'v'}_${createHash('sha256').update(bytes).digest('hex')}`);
+  return join(root, `${wellFormed ? 'h' : 'v'}_${nodeCrypto().createHash('sha256').update(bytes).digest('hex')}`);
 }
 
 /** The file holding `key`: every full segment but the last becomes a directory, the rest names the file. */

@@ -1,8 +1,9 @@
 // The opaque `list` cursor: base64url JSON of `{ t, p, k }` — short hashes of the tenant and prefix it was issued
 // for, and the last key returned. Binding to tenant and prefix makes a cursor replayed elsewhere fail loudly
 // instead of silently paging a different listing; data access itself stays tenant-scoped by the provider.
-import { createHash } from 'node:crypto';
+
 import { validationError } from '../errors/index.js';
+import { nodeCrypto } from '../loading/lazy-builtins.js';
 
 interface CursorPayload {
   t: string;
@@ -13,7 +14,7 @@ interface CursorPayload {
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function shortHash(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('base64url').slice(0, 16);
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('base64url').slice(0, 16);
 }
 
 function invalidCursor(problem: string) {

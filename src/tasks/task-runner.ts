@@ -4,13 +4,14 @@
 // far on ctx.inputs. While a round runs, its instance holds a lease it renews every third of MCP_TASKS_LEASE_MS, and
 // looks for a cancellation left by another instance. A `working` task whose lease lapsed (its instance died) is
 // reported failed (task_owner_lost) by the next reader, never left working.
-import { randomUUID } from 'node:crypto';
+
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { TasksConfig } from '../config/kiln-config.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { kilnError } from '../errors/index.js';
+import { nodeCrypto } from '../loading/lazy-builtins.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
 import {
   type CreateTaskResult,
@@ -39,7 +40,7 @@ const MAX_ROUNDS = 100;
 
 export class TaskRunner {
   /** Names this instance in leases, so a reader can tell which instance a task belongs to. */
-  readonly instanceId = randomUUID();
+  readonly instanceId = nodeCrypto().randomUUID();
   private readonly live = new Map<string, LiveTask>();
 
   constructor(
@@ -54,7 +55,7 @@ export class TaskRunner {
     const state = seed.requestState?.();
     return {
       v: 1,
-      taskId: randomUUID(),
+      taskId: nodeCrypto().randomUUID(),
       tool: tool.name,
       status: 'working',
       ...(statusMessage ? { statusMessage } : {}),
