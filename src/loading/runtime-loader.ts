@@ -7,6 +7,7 @@
 // falls back to the ES module build where that cannot work or should not:
 // - Node without require() of ES modules (before 20.19): the chunks require the SDK and zod, which are ES modules;
 // - source maps on (--enable-source-maps): Node 20 maps no frame of code run through vm.Script;
+// - inside a vm context (Vitest's vm pools): vm.Script would run the runtime in Node's main realm instead;
 // - MCP_CODE_CACHE=off;
 // - the `kiln` command, which runs the ES module build (it sets FORMAT before importing anything).
 // The choice is made once per process, so every entry a process imports comes from the same build: one copy of each
@@ -50,13 +51,13 @@ const global = globalThis as typeof globalThis & {
  */
 export function chooseFormat(
   env: NodeJS.ProcessEnv,
-  node: { readonly requireModule: boolean; readonly sourceMaps: boolean },
+  node: { readonly requireModule: boolean; readonly sourceMaps: boolean; readonly mainRealm: boolean },
 ): RuntimeFormat {
   const setting = env.MCP_CODE_CACHE || 'on';
   if (setting !== 'on' && setting !== 'off') {
     throw new Error(`MCP_CODE_CACHE must be one of on, off (got ${JSON.stringify(setting)}).`);
   }
-  return setting === 'off' || !node.requireModule || node.sourceMaps ? 'esm' : 'cjs';
+  return setting === 'off' || !node.requireModule || node.sourceMaps || !node.mainRealm ? 'esm' : 'cjs';
 }
 
 /** The build this process runs, decided on the first call (unless the `kiln` command decided it before). */
@@ -64,6 +65,9 @@ export function runtimeFormat(): RuntimeFormat {
   global[FORMAT] ??= chooseFormat(process.env, {
     requireModule: process.features.require_module === true,
     sourceMaps: process.sourceMapsEnabled === true,
+    // vm.Script runs code in Node's main realm whichever context calls it: imported inside a vm context (Vitest's vm
+    // pools, say), the runtime's objects and its caller's would come from two realms, and instanceof fails across.
+    mainRealm: new Script('globalThis').runInThisContext() === globalThis,
   });
   return global[FORMAT];
 }

@@ -12,7 +12,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'kiln-loader-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('chooseFormat', () => {
-  const capable = { requireModule: true, sourceMaps: false };
+  const capable = { requireModule: true, sourceMaps: false, mainRealm: true };
 
   it('runs the CommonJS build with the code cache where Node can require() the ES modules it imports', () => {
     expect(chooseFormat({}, capable)).toBe('cjs');
@@ -21,8 +21,12 @@ describe('chooseFormat', () => {
 
   it('runs the ES module build when told to, without require() of ES modules, or with source maps on', () => {
     expect(chooseFormat({ MCP_CODE_CACHE: 'off' }, capable)).toBe('esm');
-    expect(chooseFormat({}, { requireModule: false, sourceMaps: false })).toBe('esm');
-    expect(chooseFormat({}, { requireModule: true, sourceMaps: true })).toBe('esm');
+    expect(chooseFormat({}, { ...capable, requireModule: false })).toBe('esm');
+    expect(chooseFormat({}, { ...capable, sourceMaps: true })).toBe('esm');
+  });
+
+  it('runs the ES module build where mcp-kiln is imported inside a vm context', () => {
+    expect(chooseFormat({}, { ...capable, mainRealm: false })).toBe('esm');
   });
 
   it('refuses any other setting with the values it accepts', () => {
