@@ -15,7 +15,7 @@
 //
 // The cache lives in MCP_CODE_CACHE_DIR, by default <tmpdir>/mcp-kiln-code-cache-<uid> (a folder only this user may
 // write; any other is not used). Each chunk's file is named after the chunk (whose name holds a hash of its content),
-// V8's version and the V8 flags it is read under, and is written when the process exits if it was missing or V8
+// V8's version and the V8 flags it compiled under, and is written when the process exits if it was missing or V8
 // rejected it. A read-only or foreign folder means no cache: the chunks compile as they would without one.
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
@@ -45,8 +45,8 @@ const global = globalThis as typeof globalThis & {
 };
 
 /**
- * The build a process with `env` runs on a Node that can or cannot require() ES modules and has source maps on or off.
- * MCP_CODE_CACHE is read here, as `mcp-kiln` is imported, before the app's configuration exists; a value other than
+ * The build a process with `env` runs, given whether its Node can require() ES modules, has source maps on, and
+ * imports mcp-kiln in its main realm (not inside a vm context). MCP_CODE_CACHE is read here, as `mcp-kiln` is imported, before the app's configuration exists; a value other than
  * `on` or `off` stops the import with the same kind of message a bad setting stops boot with.
  */
 export function chooseFormat(
