@@ -190,6 +190,20 @@ describe('kiln inspect', () => {
     });
   });
 
+  it('boots an app that injects framework tokens with the runtime copy the app imported', async () => {
+    // The readme library's AuditTrail injects CONTEXT, a token unique to one copy of the runtime: the command and the
+    // app's `mcp-kiln` import must load the same build (src/loading/runtime-loader.ts), or no module provides it.
+    const { exitCode, stdout, stderr } = await runKiln([
+      'inspect',
+      'dist/examples/readme/library.module.js',
+      '--module',
+      'LibraryModule',
+    ]);
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
+    expect(stdout).toMatch(/^library 0\.0\.0\n/);
+    expect(stdout).toContain('Tools (2)');
+  });
+
   it("names each tool's MCP Apps view and lists the view among the resources", async () => {
     const { exitCode, stdout } = await runKiln(['inspect', 'dist/examples/apps/apps.module.js']);
     expect(exitCode).toBe(0);

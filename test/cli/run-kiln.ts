@@ -1,11 +1,15 @@
 // Runs the built `kiln` command in a child process, as a shell or CI would, and answers its exit code and output.
 // The tests run what `npm run build` produced and never build themselves.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const REPO = join(import.meta.dirname, '..', '..');
-export const KILN_BIN = join(REPO, 'dist', 'src', 'cli', 'main.js');
+/** The command package.json's `bin` installs: the bundled one, whose process runs the app it boots on its own copy. */
+export const KILN_BIN = join(
+  REPO,
+  (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { bin: { kiln: string } }).bin.kiln,
+);
 /** The built test fixtures, by file name without extension. */
 export const fixture = (name: string) => join('dist', 'test', 'cli', 'fixtures', `${name}.js`);
 
