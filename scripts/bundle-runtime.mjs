@@ -27,6 +27,8 @@ const dist = join(root, 'dist');
 export const OUT_DIR = join(dist, 'pkg');
 /** The kiln command is not an export; its compiled entry is named here. */
 const CLI = { name: 'cli', compiled: './dist/src/cli/main.js', bin: './dist/pkg/cli.js' };
+/** The runtime loader every entry facade imports (src/loading/runtime-loader.ts), bundled on its own. */
+const LOADER = { compiled: join(dist, 'src', 'loading', 'runtime-loader.js'), file: 'runtime-loader.js' };
 /** The two builds' folders under OUT_DIR. */
 export const ESM = 'esm';
 export const CJS = 'cjs';
@@ -36,7 +38,8 @@ export const CJS = 'cjs';
  * command's.
  */
 const CLI_FACADE = `#!/usr/bin/env node
-globalThis[Symbol.for('mcp-kiln.runtime-format')] = 'esm';
+import { useModuleBuild } from './${LOADER.file}';
+useModuleBuild();
 await import('./${ESM}/${CLI.name}.js');
 `;
 
@@ -227,9 +230,6 @@ const tscSourceMaps = {
   },
 };
 
-/** The runtime loader every entry facade imports (src/loading/runtime-loader.ts), bundled on its own. */
-const LOADER = { compiled: join(dist, 'src', 'loading', 'runtime-loader.js'), file: 'runtime-loader.js' };
-
 /**
  * The CommonJS build runs through vm.Script with a code cache, and V8 gives a script compiled from a cache no
  * dynamic-import callback: each dynamic import of a package (the bundler writes them as import(`<specifier>`)) goes
@@ -250,9 +250,11 @@ const cacheableImports = {
 /** A dynamic import of a literal specifier, as the bundler writes it before minifying. */
 const DYNAMIC_IMPORT = /(?<![\w$.])import\s*\((?=\s*["'`])/g;
 
-/** One bundler pass over `input`; a warning (a circular chunk, an unresolved import) is a fault in the runtime's shape. */
-async function bundle(input, self, { plugins = [], ...output }) {
-  const { BUNDLE_OUTPUT } = await import('../dist/src/cli/bundle-output.js');
+/**
+ * One bundler pass over `input` with the output settings `kiln bundle` uses too (`base`, BUNDLE_OUTPUT) and `output`
+ * over them; a warning (a circular chunk, an unresolved import) is a fault in the runtime's shape.
+ */
+async function bundle(input, self, base, { plugins = [], ...output }) {
   const warnings = [];
   const { output: files } = await build({
     input,
@@ -270,7 +272,7 @@ async function bundle(input, self, { plugins = [], ...output }) {
     onLog: (level, log) => {
       if (level === 'warn') warnings.push(log.message);
     },
-    output: { ...BUNDLE_OUTPUT, chunkFileNames: 'chunks/[name]-[hash].js', ...output },
+    output: { ...base, chunkFileNames: 'chunks/[name]-[hash].js', ...output },
   });
   if (warnings.length > 0) throw new Error(`Bundling the runtime warned:\n${warnings.join('\n')}`);
   return files.filter((file) => file.type === 'chunk');
@@ -295,23 +297,30 @@ function facadeSource(specifier, cjsFile, esmFile, exports) {
  * one of the two (src/loading/runtime-loader.ts says which and why).
  */
 export async function bundleRuntime() {
+  // Compiled by tsc before the bundle step (npm run build, build:package).
+  const { BUNDLE_OUTPUT } = await import('../dist/src/cli/bundle-output.js');
   const { input, self, specifiers } = entries();
   rmSync(OUT_DIR, { recursive: true, force: true });
-  const esm = await bundle(input, self, { format: 'esm', dir: join(OUT_DIR, ESM), entryFileNames: '[name].js' });
+  const esm = await bundle(input, self, BUNDLE_OUTPUT, {
+    format: 'esm',
+    dir: join(OUT_DIR, ESM),
+    entryFileNames: '[name].js',
+  });
   const { [CLI.name]: _cli, ...exported } = input;
   // Entries are named after their content too: a code cache is kept per file name, and V8 checks only its length.
-  const cjs = await bundle(exported, self, {
+  const cjs = await bundle(exported, self, BUNDLE_OUTPUT, {
     format: 'cjs',
     dir: join(OUT_DIR, CJS),
     entryFileNames: '[name]-[hash].js',
     sourcemap: false,
     plugins: [cacheableImports],
   });
-  await bundle(
-    { 'runtime-loader': LOADER.compiled },
-    {},
-    { format: 'esm', dir: OUT_DIR, entryFileNames: '[name].js', sourcemap: false },
-  );
+  await bundle({ 'runtime-loader': LOADER.compiled }, {}, BUNDLE_OUTPUT, {
+    format: 'esm',
+    dir: OUT_DIR,
+    entryFileNames: '[name].js',
+    sourcemap: false,
+  });
   const entryOf = (files, name) => files.find((file) => file.isEntry && file.name === name);
   for (const [name, specifier] of Object.entries(specifiers)) {
     const esmEntry = entryOf(esm, name);

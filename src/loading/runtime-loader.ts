@@ -9,7 +9,7 @@
 // - source maps on (--enable-source-maps): Node 20 maps no frame of code run through vm.Script;
 // - inside a vm context (Vitest's vm pools): vm.Script would run the runtime in Node's main realm instead;
 // - MCP_CODE_CACHE=off;
-// - the `kiln` command, which runs the ES module build (it sets FORMAT before importing anything).
+// - the `kiln` command, which runs the ES module build (useModuleBuild, before it imports anything).
 // The choice is made once per process, so every entry a process imports comes from the same build: one copy of each
 // class and token.
 //
@@ -28,7 +28,7 @@ import { v8FlagsSet } from './v8-flags.js';
 type Exports = Record<string, unknown>;
 export type RuntimeFormat = 'cjs' | 'esm';
 
-/** Where the process's choice of build is kept, shared by every copy of this file (the `kiln` command sets it). */
+/** Where the process's choice of build is kept, shared by every copy of this file (useModuleBuild sets it ahead). */
 export const FORMAT = Symbol.for('mcp-kiln.runtime-format');
 /** What the loader ran, for diagnostics and tests: each chunk's path and whether V8 took its cache. */
 export const CHUNKS_RUN = Symbol.for('mcp-kiln.chunks-run');
@@ -46,8 +46,9 @@ const global = globalThis as typeof globalThis & {
 
 /**
  * The build a process with `env` runs, given whether its Node can require() ES modules, has source maps on, and
- * imports mcp-kiln in its main realm (not inside a vm context). MCP_CODE_CACHE is read here, as `mcp-kiln` is imported, before the app's configuration exists; a value other than
- * `on` or `off` stops the import with the same kind of message a bad setting stops boot with.
+ * imports mcp-kiln in its main realm (not inside a vm context). MCP_CODE_CACHE is read here, as `mcp-kiln` is
+ * imported, before the app's configuration exists; a value other than `on` or `off` stops the import with the same
+ * kind of message a bad setting stops boot with.
  */
 export function chooseFormat(
   env: NodeJS.ProcessEnv,
@@ -60,7 +61,7 @@ export function chooseFormat(
   return setting === 'off' || !node.requireModule || node.sourceMaps || !node.mainRealm ? 'esm' : 'cjs';
 }
 
-/** The build this process runs, decided on the first call (unless the `kiln` command decided it before). */
+/** The build this process runs, decided on the first call (unless useModuleBuild decided it before). */
 export function runtimeFormat(): RuntimeFormat {
   global[FORMAT] ??= chooseFormat(process.env, {
     requireModule: process.features.require_module === true,
@@ -70,6 +71,14 @@ export function runtimeFormat(): RuntimeFormat {
     mainRealm: new Script('globalThis').runInThisContext() === globalThis,
   });
   return global[FORMAT];
+}
+
+/**
+ * Makes this process run the ES module build, whatever runtimeFormat() would choose: the `kiln` command calls it
+ * before it imports anything, so the app it boots imports the command's own copy of the runtime.
+ */
+export function useModuleBuild(): void {
+  global[FORMAT] = 'esm';
 }
 
 /**
@@ -162,10 +171,9 @@ function chunkLoader(folder: string | undefined) {
     const module = { exports: {} as Exports };
     loaded.set(path, module);
     // The next start will have set the same flags when it compiles this chunk.
-    const flags = [...commandFlags, ...v8FlagsSet()];
-    const flagsSet = flags.length - commandFlags.length;
-    const cacheFile =
-      folder && join(folder, `${basename(path, '.js')}.${process.versions.v8}.${flagsTag(flags)}.cache`);
+    const set = v8FlagsSet();
+    const tag = flagsTag([...commandFlags, ...set]);
+    const cacheFile = folder && join(folder, `${basename(path, '.js')}.${process.versions.v8}.${tag}.cache`);
     let cachedData: Buffer | undefined;
     if (cacheFile) {
       try {
@@ -179,7 +187,7 @@ function chunkLoader(folder: string | undefined) {
     runs.push({ path, cache });
     if (cacheFile && cache !== 'hit') {
       if (toWrite.length === 0) process.once('exit', () => writeCaches(toWrite));
-      toWrite.push({ script, cacheFile, flagsSet });
+      toWrite.push({ script, cacheFile, flagsSet: set.length });
     }
     const folderOfChunk = dirname(path);
     const require = (id: string) => {

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMAT } from '../../src/loading/runtime-loader.js';
+import { V8_FLAGS_SET } from '../../src/loading/v8-flags.js';
 import { connectServer } from '../integration/helpers/connected-server.js';
 import { ERAS } from '../integration/helpers/eras.js';
 import { structured } from '../integration/helpers/tool-results.js';
@@ -40,10 +42,10 @@ describe('kiln bundle', () => {
     const chunks = readdirSync(scratch).filter((file) => file.endsWith('.mjs'));
     const code = chunks.map((file) => readFileSync(join(scratch, file), 'utf8'));
     // The runtime is in: its V8 flag record is part of every build. The loader that picks a build is not.
-    expect(code.some((source) => source.includes('mcp-kiln.v8-flags-set'))).toBe(true);
-    expect(
-      code.filter((source) => source.includes('mcp-kiln.runtime-format') || source.includes('__kilnImport')),
-    ).toEqual([]);
+    expect(code.some((source) => source.includes(V8_FLAGS_SET.description!))).toBe(true);
+    expect(code.filter((source) => source.includes(FORMAT.description!) || source.includes('__kilnImport'))).toEqual(
+      [],
+    );
   });
 
   it.each(ERAS)('serves the notes tools over stdio from the bundle ($era era)', async (eraCase) => {

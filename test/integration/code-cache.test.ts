@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHUNKS_RUN, FORMAT } from '../../src/loading/runtime-loader.js';
 import { startKilnProcess } from '../support/kiln-process.js';
 import { NOTES_SERVER } from './helpers/built-servers.js';
 import { connectServer } from './helpers/connected-server.js';
@@ -22,8 +23,8 @@ writeFileSync(
   preload,
   `import { writeFileSync } from 'node:fs';
 process.on('exit', () => writeFileSync(${JSON.stringify(report)}, JSON.stringify({
-  format: globalThis[Symbol.for('mcp-kiln.runtime-format')],
-  chunks: globalThis[Symbol.for('mcp-kiln.chunks-run')] ?? [],
+  format: globalThis[Symbol.for(${JSON.stringify(FORMAT.description)})],
+  chunks: globalThis[Symbol.for(${JSON.stringify(CHUNKS_RUN.description)})] ?? [],
 })));
 `,
 );

@@ -20,6 +20,7 @@ import {
   packageOf,
   STUBS,
 } from '../../scripts/bundle-runtime.mjs';
+import { FORMAT } from '../../src/loading/runtime-loader.js';
 import { REPO } from '../support/packed-kiln.js';
 
 const run = promisify(execFile);
@@ -110,7 +111,7 @@ describe('the bundled runtime (dist/pkg)', () => {
           if (typeof value === 'function' && value.name !== '' && value.name !== name) renamed.add(name + ': ' + value.name);
         }
       }
-      const format = globalThis[Symbol.for('mcp-kiln.runtime-format')];
+      const format = globalThis[Symbol.for(${JSON.stringify(FORMAT.description)})];
       console.log(JSON.stringify({ format, size: seen.size, split, names, renamed: [...renamed] }));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
       cwd: REPO,

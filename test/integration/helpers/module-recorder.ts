@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
+import { CHUNKS_RUN } from '../../../src/loading/runtime-loader.js';
 
 const PRELOAD = `
 import { appendFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ register(new URL('./hooks.mjs', import.meta.url));
 const cache = createRequire(import.meta.url).cache;
 // Node's own modules as node:<name> (its internal ones as node:internal/...), whoever loaded them.
 const builtins = () => process.moduleLoadList.flatMap((entry) => entry.startsWith('NativeModule ') ? ['node:' + entry.slice(13)] : []);
-const chunks = () => (globalThis[Symbol.for('mcp-kiln.chunks-run')] ?? []).map((chunk) => pathToFileURL(chunk.path).href);
+const chunks = () => (globalThis[Symbol.for(${JSON.stringify(CHUNKS_RUN.description)})] ?? []).map((chunk) => pathToFileURL(chunk.path).href);
 // Registered before the runtime loader's own exit listener, which writes code caches and runs no chunk.
 process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, [...Object.keys(cache), ...chunks(), ...builtins()].join('\\n') + '\\n--exit--\\n'));
 `;
