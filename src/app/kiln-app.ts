@@ -56,7 +56,6 @@ export class KilnApp implements AppPort {
   private readonly hosts = new Set<HostHandle>();
   private readonly drainMs: number;
   private closing: Promise<void> | undefined;
-  private served = false;
 
   /** @internal Apps are made by createApp (or the testing kit) from a compiled runtime. */
   constructor(runtime: AppRuntime, options: { readonly shutdownDrainMs?: number } = {}) {
@@ -135,11 +134,9 @@ export class KilnApp implements AppPort {
     if (this.closing) throw new Error(`${this.serverInfo.name} is closed; create a new app to serve again.`);
     const handle = await host.start(this);
     this.hosts.add(handle);
-    if (!this.served) {
-      this.served = true;
-      // Once the first host has started, before it takes a request (src/app/v8-pretenuring.ts says why not sooner).
-      applyV8Pretenuring(this.config.v8Pretenuring, this.logger);
-    }
+    // Once a host has started, before it takes a request (src/app/v8-pretenuring.ts says why not sooner); a process
+    // applies it once.
+    applyV8Pretenuring(this.config.v8Pretenuring, this.logger);
     return { ...handle, close: () => this.stop([handle]) } as Serving<H>;
   }
 

@@ -7,13 +7,9 @@ export const V8_FLAGS_SET = Symbol.for('mcp-kiln.v8-flags-set');
 
 const global = globalThis as typeof globalThis & { [V8_FLAGS_SET]?: string[] };
 
-/**
- * Records `flag` (as passed to v8.setFlagsFromString, one flag) as set from now on. Setting the flag the record ends
- * with again changes nothing (every app a process serves sets the pretenuring flag), so it is not recorded twice.
- */
+/** Records `flag` (as passed to v8.setFlagsFromString, one flag) as set from now on. */
 export function recordV8Flag(flag: string): void {
-  const set = global[V8_FLAGS_SET] ?? [];
-  if (set.at(-1) !== flag) global[V8_FLAGS_SET] = [...set, flag];
+  global[V8_FLAGS_SET] = [...(global[V8_FLAGS_SET] ?? []), flag];
 }
 
 /** The flags set so far, in order. */

@@ -1,7 +1,8 @@
 // Which way applyV8Pretenuring goes, as its log line says; where V8 then allocates is checked in a real process by
 // test/integration/v8-pretenuring.test.ts.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyV8Pretenuring } from '../../src/app/v8-pretenuring.js';
+import { V8_FLAGS_SET, v8FlagsSet } from '../../src/loading/v8-flags.js';
 import type { Logger } from '../../src/logging/index.js';
 
 function spyLogger() {
@@ -10,6 +11,18 @@ function spyLogger() {
 }
 
 describe('applyV8Pretenuring', () => {
+  // Each test starts from a process whose runtime has set no V8 flag yet.
+  const global = globalThis as { [V8_FLAGS_SET]?: string[] };
+  let before: string[] | undefined;
+  beforeEach(() => {
+    before = global[V8_FLAGS_SET];
+    delete global[V8_FLAGS_SET];
+  });
+  afterEach(() => {
+    if (before) global[V8_FLAGS_SET] = before;
+    else delete global[V8_FLAGS_SET];
+  });
+
   it('turns pretenuring off when set off and the node command line does not name the flag', () => {
     const { logger, debug } = spyLogger();
     applyV8Pretenuring('off', logger, ['--enable-source-maps', '--max-old-space-size=512']);
@@ -25,6 +38,16 @@ describe('applyV8Pretenuring', () => {
       applyV8Pretenuring('off', logger, flags);
       expect(debug).toHaveBeenCalledWith(expect.stringContaining('left alone'));
     }
+  });
+
+  it('turns it off once per process: a second app to serve finds it off', () => {
+    const first = spyLogger();
+    applyV8Pretenuring('off', first.logger, []);
+    const second = spyLogger();
+    applyV8Pretenuring('off', second.logger, []);
+    expect(first.debug).toHaveBeenCalledWith(expect.stringContaining('turned off for this process'));
+    expect(second.debug).not.toHaveBeenCalled();
+    expect(v8FlagsSet()).toEqual(['--no-allocation-site-pretenuring']);
   });
 
   it('does nothing when set on', () => {
