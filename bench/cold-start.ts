@@ -57,15 +57,15 @@ setMaxListeners(1_000_000);
 const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The targets; with `bundled` (the default) the notes example bundled by `kiln bundle` too, which bundles it into
- * dist/bench/notes-bundle first. `Kiln notes` runs the runtime's CommonJS build with V8's code cache, kept in a
- * folder emptied here, so the warm-up run writes it and the measured runs read it (every start after a server's first
- * does); `Kiln notes, no code cache` runs the ES module build, as a first start costs about (MCP_CODE_CACHE=off).
+ * The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. `Kiln notes` runs the
+ * runtime's CommonJS build with V8's code cache, kept in a folder emptied here, so the warm-up run writes it and the
+ * measured runs read it (every start after a server's first does); `Kiln notes, no code cache` runs the ES module
+ * build, as a first start costs about (MCP_CODE_CACHE=off).
  */
-export function coldTargets({ bundled = true }: { readonly bundled?: boolean } = {}): ColdTarget[] {
+export function coldTargets(): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
   const kiln = dist('../examples/notes/main.js');
-  const bundle = bundled ? bundleNotes(kiln) : undefined;
+  const bundle = bundleNotes(kiln);
   const codeCache = dist('./kiln-code-cache');
   rmSync(codeCache, { recursive: true, force: true });
   return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => {
@@ -83,7 +83,7 @@ export function coldTargets({ bundled = true }: { readonly bundled?: boolean } =
         args: [],
         env: { ...env, MCP_CODE_CACHE: 'off' },
       },
-      ...(bundle ? [{ server: 'Kiln notes, bundled', transport, entry: bundle, args: [], env } as const] : []),
+      { server: 'Kiln notes, bundled', transport, entry: bundle, args: [], env },
     ];
   });
 }

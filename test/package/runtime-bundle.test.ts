@@ -95,7 +95,7 @@ describe('the bundled runtime (dist/pkg)', () => {
   });
 
   /** What each entry exports in a process that runs `build`: name → the first entry's value, and names per entry. */
-  const entryExports = async (env: Record<string, string>) => {
+  const readExports = async (env: Readonly<Record<string, string>>) => {
     const script = `
       const seen = new Map();
       const split = [];
@@ -124,6 +124,14 @@ describe('the bundled runtime (dist/pkg)', () => {
       names: Record<string, string[]>;
       renamed: string[];
     };
+  };
+
+  // One child process per build, whose answer the three tests below share.
+  const answers = new Map<string, ReturnType<typeof readExports>>();
+  const entryExports = (env: Readonly<Record<string, string>>) => {
+    const key = JSON.stringify(env);
+    if (!answers.has(key)) answers.set(key, readExports(env));
+    return answers.get(key)!;
   };
 
   it.each(BUILDS)(
