@@ -2,10 +2,13 @@
 // cache for every chunk it ran and the next start compiles each from it, over stdio and over HTTP; the caches are
 // written under the V8 flags their chunks compiled under, though the app has turned V8's pretenuring off by the time
 // the process exits; a damaged cache is rejected, the server answers all the same and the next exit writes a good
-// one; and the ES module build runs instead where it should (MCP_CODE_CACHE=off, source maps on).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// one; a cache folder others could write to is not used; a bad MCP_CODE_CACHE stops the import with what it accepts;
+// and the ES module build runs instead where it should (MCP_CODE_CACHE=off, source maps on).
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHUNKS_RUN, FORMAT } from '../../src/loading/runtime-loader.js';
@@ -15,6 +18,7 @@ import { connectServer } from './helpers/connected-server.js';
 import { ERAS } from './helpers/eras.js';
 import { structured } from './helpers/tool-results.js';
 
+const execNode = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'kiln-code-cache-'));
 const report = join(scratch, 'report.json');
 // Writes what the runtime loader chose and ran when the process exits (registered before the loader's own listener).
@@ -74,7 +78,8 @@ function cachesWritten(): boolean {
   const { chunks } = readReport();
   const files = readdirSync(cacheDir);
   return chunks.every(({ path, cache }) => {
-    if (cache === 'hit') return true;
+    // A hit has its file already; with no folder to trust ('off') there is none to write.
+    if (cache === 'hit' || cache === 'off') return true;
     const name = path.replace(/^.*\//, '').replace(/\.js$/, '');
     return files.some((file) => file.startsWith(`${name}.`) && file.endsWith('.cache'));
   });
@@ -140,6 +145,26 @@ describe('the runtime code cache', () => {
     expect(rejected).toEqual([[expect.stringMatching(/^chunks\/create-app-/), 'rejected']]);
     const repaired = await createOverStdio();
     expect(new Set(Object.values(outcomes(repaired)))).toEqual(new Set(['hit']));
+  });
+
+  it('compiles as usual and writes nothing where the cache folder is not one it may trust', async () => {
+    chmodSync(cacheDir, 0o777);
+    const run = await createOverStdio();
+    expect(run.format).toBe('cjs');
+    expect(new Set(Object.values(outcomes(run)))).toEqual(new Set(['off']));
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('stops the import with the values it accepts when MCP_CODE_CACHE is neither on nor off', async () => {
+    const exited = await execNode(process.execPath, [NOTES_SERVER], {
+      env: { ...process.env, ...env({ MCP_TRANSPORT_TYPE: 'stdio', MCP_CODE_CACHE: 'yes' }) },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(exited.code).not.toBe(0);
+    expect(exited.stderr).toContain('MCP_CODE_CACHE must be one of on, off (got "yes").');
+    expect(readdirSync(cacheDir)).toEqual([]);
   });
 
   it.each([

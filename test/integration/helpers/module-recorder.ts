@@ -70,13 +70,23 @@ export function commonJsFiles(loaded: readonly string[]): string[] {
   return loaded.filter((path) => path.startsWith('/') && !isEsModule(path));
 }
 
+/** Whether a folder's package scope is ES modules, by the nearest package.json; read once per folder. */
+const moduleScopes = new Map<string, boolean>();
+
 function isEsModule(path: string): boolean {
   if (path.endsWith('.mjs')) return true;
   if (path.endsWith('.cjs')) return false;
-  for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) {
+  return isModuleScope(dirname(path));
+}
+
+function isModuleScope(folder: string): boolean {
+  let scope = moduleScopes.get(folder);
+  if (scope === undefined) {
     const manifest = join(folder, 'package.json');
     if (existsSync(manifest))
-      return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type === 'module';
+      scope = (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type === 'module';
+    else scope = dirname(folder) !== folder && isModuleScope(dirname(folder));
+    moduleScopes.set(folder, scope);
   }
-  return false;
+  return scope;
 }
