@@ -22,6 +22,8 @@ import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The runtime loads node:v8 as it boots anyway (src/app/v8-pretenuring.ts).
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { v8FlagsSet } from './v8-flags.js';
 
@@ -214,7 +216,6 @@ function outcomeOf(cacheFile: string | undefined, cachedData: Buffer | undefined
  */
 function writeCaches(compiled: readonly Compiled[]): void {
   const set = v8FlagsSet();
-  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
   const byFlags = [...compiled].sort((a, b) => b.flagsSet - a.flagsSet);
   let current = set.length;
   for (const chunk of byFlags) {
