@@ -5,7 +5,8 @@
 //   they share. The kiln command and bundlers (package.json's `module` condition) load it, and so does Node wherever
 //   the CommonJS build cannot run (src/loading/runtime-loader.ts);
 // - cjs/: the same as CommonJS chunks (but the kiln command), which the runtime loader runs through vm.Script with
-//   V8's code cache: Node 20 has none for ES modules;
+//   V8's code cache: Node 20 has none for ES modules. Each is written inside the loader's CHUNK_WRAPPER, a function
+//   expression, so it is a script for the loader only;
 // - runtime-loader.js, and <name>.js per export: a facade that loads the entry from one of the two builds.
 //
 // - Every entry is built in one pass per build: a class, token or metadata key exists once, whichever entry a user
@@ -299,6 +300,7 @@ function facadeSource(specifier, cjsFile, esmFile, exports) {
 export async function bundleRuntime() {
   // Compiled by tsc before the bundle step (npm run build, build:package).
   const { BUNDLE_OUTPUT } = await import('../dist/src/cli/bundle-output.js');
+  const { CHUNK_WRAPPER } = await import('../dist/src/loading/runtime-loader.js');
   const { input, self, specifiers } = entries();
   rmSync(OUT_DIR, { recursive: true, force: true });
   const esm = await bundle(input, self, BUNDLE_OUTPUT, {
@@ -314,6 +316,9 @@ export async function bundleRuntime() {
     entryFileNames: '[name]-[hash].js',
     sourcemap: false,
     plugins: [cacheableImports],
+    // After minifying, which would drop a function expression nothing calls.
+    postBanner: CHUNK_WRAPPER.head,
+    postFooter: CHUNK_WRAPPER.tail,
   });
   await bundle({ 'runtime-loader': LOADER.compiled }, {}, BUNDLE_OUTPUT, {
     format: 'esm',

@@ -15,7 +15,7 @@
 //
 // The cache lives in MCP_CODE_CACHE_DIR, by default <tmpdir>/mcp-kiln-code-cache-<uid> (a folder only this user may
 // write; any other is not used). Each chunk's file is named after the chunk (whose name holds a hash of its content),
-// V8's version and the V8 flags it compiled under, and is written when the process exits if it was missing or V8
+// V8's version, and the V8 flags it compiled under with how this loader compiles it (COMPILED_AS), and is written when the process exits if it was missing or V8
 // rejected it. A read-only or foreign folder means no cache: the chunks compile as they would without one.
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
@@ -124,6 +124,26 @@ export function flagsTag(flags: readonly string[]): string {
   return hash.toString(36);
 }
 
+/**
+ * What the build writes around each CommonJS chunk (scripts/bundle-runtime.mjs): the function the loader calls with
+ * the chunk's module scope. Written into the file, not added as the file is read, so the source V8 compiles and keeps
+ * is the one string read from disk: joined here, each chunk's source (400 KB for the HTTP host) would be read, then
+ * copied once more. Head and tail are lines of their own (the bundler adds the line breaks); a stack frame names the
+ * line of the file, wrapper included.
+ */
+export const CHUNK_WRAPPER = {
+  head: '(function (exports, require, module, __filename, __dirname, __kilnImport) {',
+  tail: '})',
+} as const;
+
+/**
+ * Named in every cache file with the flags: how this loader compiles a chunk beyond its source. V8 restores a script's
+ * origin (its line offset) from the cache and checks the source only by length, so a cache written by a loader that
+ * compiled the same chunk differently (before CHUNK_WRAPPER was written into the files, with lineOffset -1) would
+ * number every stack frame's line wrong.
+ */
+const COMPILED_AS = 'whole-file';
+
 interface Compiled {
   readonly script: Script;
   readonly cacheFile: string;
@@ -174,7 +194,7 @@ function chunkLoader(folder: string | undefined) {
     loaded.set(path, module);
     // The next start will have set the same flags when it compiles this chunk.
     const set = v8FlagsSet();
-    const tag = flagsTag([...commandFlags, ...set]);
+    const tag = flagsTag([COMPILED_AS, ...commandFlags, ...set]);
     const cacheFile = folder && join(folder, `${basename(path, '.js')}.${process.versions.v8}.${tag}.cache`);
     let cachedData: Buffer | undefined;
     if (cacheFile) {
@@ -182,9 +202,10 @@ function chunkLoader(folder: string | undefined) {
         cachedData = readFileSync(cacheFile);
       } catch {}
     }
-    // The wrapper sits on a line of its own, and lineOffset keeps the chunk's lines as its file numbers them.
-    const source = `(function (exports, require, module, __filename, __dirname, __kilnImport) {\n${readFileSync(path, 'latin1')}\n})`;
-    const script = new Script(source, { filename: path, lineOffset: -1, cachedData });
+    // The chunks are ASCII (BUNDLE_OUTPUT's charset), so UTF-8 reads them as Latin-1 would, and Node reads a UTF-8
+    // file straight into a string, with no Buffer in between to collect.
+    const source = readFileSync(path, 'utf8');
+    const script = new Script(source, { filename: path, cachedData });
     const cache = outcomeOf(cacheFile, cachedData, script);
     runs.push({ path, cache });
     if (cacheFile && cache !== 'hit') {

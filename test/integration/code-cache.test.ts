@@ -2,7 +2,8 @@
 // cache for every chunk it ran and the next start compiles each from it, over stdio and over HTTP; the caches are
 // written under the V8 flags their chunks compiled under, though the app has turned V8's pretenuring off by the time
 // the process exits; a damaged cache is rejected, the server answers all the same and the next exit writes a good
-// one; a cache folder others could write to is not used; a bad MCP_CODE_CACHE stops the import with what it accepts;
+// one; a stack frame names the line and column of the chunk's file, read from the cache or not; a cache folder others
+// could write to is not used; a bad MCP_CODE_CACHE stops the import with what it accepts;
 // and the ES module build runs instead where it should (MCP_CODE_CACHE=off, source maps on).
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHUNKS_RUN, FORMAT } from '../../src/loading/runtime-loader.js';
 import { startKilnProcess } from '../support/kiln-process.js';
+import { REPO } from '../support/packed-kiln.js';
 import { NOTES_SERVER } from './helpers/built-servers.js';
 import { connectServer } from './helpers/connected-server.js';
 import { ERAS } from './helpers/eras.js';
@@ -145,6 +147,33 @@ describe('the runtime code cache', () => {
     expect(rejected).toEqual([[expect.stringMatching(/^chunks\/create-app-/), 'rejected']]);
     const repaired = await createOverStdio();
     expect(new Set(Object.values(outcomes(repaired)))).toEqual(new Set(['hit']));
+  });
+
+  it('numbers a stack frame in a chunk by the line and column of its file, from the cache and without', async () => {
+    // A runtime function that throws (an invalid setting), called from a script importing the package entry.
+    const script = [
+      `import { loadConfig } from ${JSON.stringify(join(REPO, 'dist', 'pkg', 'index.js'))};`,
+      `try { loadConfig({ MCP_TRANSPORT_TYPE: 'bogus' }); } catch (error) { process.stdout.write(error.stack); }`,
+    ].join('\n');
+    const thrownAt = async () => {
+      const { stdout } = await execNode(process.execPath, ['--input-type=module', '--eval', script], {
+        env: { ...process.env, ...env() },
+      });
+      const frame = /\((\/[^()]*\/dist\/pkg\/cjs\/[^():]+\.js):(\d+):(\d+)\)/.exec(stdout);
+      expect(frame, stdout).not.toBeNull();
+      const [, file, line, column] = frame!;
+      const cache = outcomes(readReport())[file!.replace(/^.*\/dist\/pkg\/cjs\//, '')];
+      rmSync(report);
+      // The frame is the `throw new KilnBootError(...)`: V8 points at its `new`.
+      const lines = readFileSync(file!, 'utf8').split('\n');
+      const text = lines[Number(line) - 1]!.slice(Number(column) - 1);
+      return { cache, text };
+    };
+    const first = await thrownAt();
+    expect(first.cache).toBe('missing');
+    expect(first.text).toMatch(/^new [\w$.]+\(/);
+    const second = await thrownAt();
+    expect(second).toEqual({ ...first, cache: 'hit' });
   });
 
   it('compiles as usual and writes nothing where the cache folder is not one it may trust', async () => {
