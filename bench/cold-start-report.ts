@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ColdRecord, type ColdSettings, measureColdStart } from './cold-start.js';
+import { BOOT_SETTLE_MS, type ColdRecord, type ColdSettings, measureColdStart } from './cold-start.js';
 
 const resultsPath = fileURLToPath(new URL('../../bench/results/cold-start.json', import.meta.url));
 
@@ -71,7 +71,8 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
   return [
     `Cold start: spawn → first successful tools/call (official client, 2025 handshake), median of ${settings.runs} runs;`,
     "CPU ms: the server process's CPU time (user + system) by then, steadier than wall time on a busy machine;",
-    `RSS after that call, and after ${settings.loadS} s of notes_get_note with ${settings.concurrency} calls in flight`,
+    `RSS boot: ${BOOT_SETTLE_MS / 1000} s after that call, median of the same runs; RSS load: one more start, over the last 5 s of`,
+    `${settings.loadS} s of notes_get_note with ${settings.concurrency} calls in flight`,
     '(one official client; load calls/s is the rate it kept up);',
     'ratio = over the bare SDK server on the same transport (the bare SDK on Fastify shows what serving through Fastify',
     'costs; it is not a baseline).',

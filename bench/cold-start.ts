@@ -1,15 +1,16 @@
 // Cold start and memory against the bare SDK: spawn → first successful tools/call (through the official client, the
 // way a client starts a stdio server per session or waits for an HTTP server), over stdio and HTTP, for a bare SDK
 // server (bench/cold-sdk-server.ts) and the notes example, as built in dist and as `kiln bundle` bundles it, and over
-// HTTP also the bare SDK behind the SDK's Fastify adapter (what Fastify itself costs); then RSS after boot and after a
-// spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file cache), medians.
+// HTTP also the bare SDK behind the SDK's Fastify adapter (what Fastify itself costs); RSS once each start has answered,
+// and after a spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file
+// cache), medians.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once, setMaxListeners } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { meanRss, sampleRss } from './soak-rss.js';
+import { meanRss, readRss, sampleRss } from './soak-rss.js';
 
 export type ColdTransport = 'stdio' | 'http';
 
@@ -106,13 +107,18 @@ export async function measureColdStart(
 ): Promise<ColdRecord[]> {
   const coldMs = new Map<ColdTarget, number[]>(targets.map((target) => [target, []]));
   const cpuMs = new Map<ColdTarget, number[]>(targets.map((target) => [target, []]));
+  const bootRss = new Map<ColdTarget, number[]>(targets.map((target) => [target, []]));
   for (let run = 0; run <= settings.runs; run++) {
     for (const target of run % 2 === 0 ? targets : [...targets].reverse()) {
       const started = await launch(target);
+      // Once the timed part is over: a process holds ±1 MB more or less from one start to the next, so the boot
+      // figure is the median over every measured start, not one process's reading.
+      const rssBootMb = await rssAfterBoot(started.pid);
       await started.close();
       if (run > 0) {
         coldMs.get(target)!.push(started.coldMs);
         cpuMs.get(target)!.push(started.cpuMs);
+        bootRss.get(target)!.push(rssBootMb);
       }
       progress(`cold start ${run === 0 ? 'warm-up' : `run ${run}`} ${label(target)}: ${started.coldMs.toFixed(0)} ms`);
     }
@@ -121,8 +127,9 @@ export async function measureColdStart(
   for (const target of targets) {
     const started = await launch(target);
     try {
-      const memory = await loadWithRss(started, settings);
+      const loaded = await loadWithRss(started, settings);
       const runs = coldMs.get(target)!;
+      const memory = { rssBootMb: median(bootRss.get(target)!), ...loaded };
       records.push({
         server: target.server,
         transport: target.transport,
@@ -220,11 +227,19 @@ async function createNote(client: Client, target: ColdTarget): Promise<string> {
   return id;
 }
 
-/** RSS right after the first call, then `concurrency` notes_get_note calls in flight for `loadS` seconds. */
+/** How long a server is left idle after its first answer before its boot RSS is read. */
+export const BOOT_SETTLE_MS = 300;
+
+/** A server's RSS once it has answered its first call and been idle BOOT_SETTLE_MS. */
+async function rssAfterBoot(pid: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, BOOT_SETTLE_MS));
+  return readRss(pid);
+}
+
+/** RSS over the last 5 s of `concurrency` notes_get_note calls in flight for `loadS` seconds. */
 async function loadWithRss(started: Started, settings: ColdSettings) {
   const rss = sampleRss(started.pid, 500);
   await new Promise((resolve) => setTimeout(resolve, 600));
-  const rssBootMb = meanRss(rss.samples, 0, 0.6);
   const loadStarted = rss.samples.at(-1)?.atS ?? 0;
   const deadline = performance.now() + settings.loadS * 1000;
   let calls = 0;
@@ -244,7 +259,6 @@ async function loadWithRss(started: Started, settings: ColdSettings) {
   // The last five seconds of load, so one sample taken mid-collection does not decide the figure.
   const end = loadStarted + settings.loadS;
   return {
-    rssBootMb,
     rssLoadedMb: meanRss(rss.samples, Math.max(loadStarted, end - 5), end + 1),
     loadCallsPerSec: calls / settings.loadS,
     loadFailures: failures,

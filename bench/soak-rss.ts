@@ -16,17 +16,24 @@ export interface RssSampler {
   stop(): void;
 }
 
+/** A process's RSS in MiB now; NaN once it has exited. */
+export async function readRss(pid: number): Promise<number> {
+  try {
+    const { stdout } = await run('ps', ['-o', 'rss=', '-p', String(pid)]);
+    const kib = Number(stdout.trim());
+    return Number.isFinite(kib) && kib > 0 ? kib / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function sampleRss(pid: number, everyMs = 1_000): RssSampler {
   const samples: RssSample[] = [];
   const started = Date.now();
   const take = async () => {
-    try {
-      const { stdout } = await run('ps', ['-o', 'rss=', '-p', String(pid)]);
-      const kib = Number(stdout.trim());
-      if (Number.isFinite(kib) && kib > 0) samples.push({ atS: (Date.now() - started) / 1000, rssMiB: kib / 1024 });
-    } catch {
-      // The process exited between two samples; the last ones already tell the story.
-    }
+    const rssMiB = await readRss(pid);
+    // NaN: the process exited between two samples; the last ones already tell the story.
+    if (!Number.isNaN(rssMiB)) samples.push({ atS: (Date.now() - started) / 1000, rssMiB });
   };
   void take();
   const timer = setInterval(() => void take(), everyMs);
