@@ -18,27 +18,28 @@
 // are long-lived anyway, and the request path's allocation sites have not run yet when the switch comes.
 
 import { setFlagsFromString } from 'node:v8';
-import { recordV8Flag, v8FlagsSet } from '../loading/v8-flags.js';
+import { commandLineNames, nodeStartFlags, recordV8Flag, v8FlagsSet } from '../loading/v8-flags.js';
 import type { Logger } from '../logging/index.js';
 
 const FLAG = 'allocation-site-pretenuring';
 const OFF = `--no-${FLAG}`;
+const ON = `--${FLAG}`;
 
 /** `startFlags`: the node command line's own flags (execArgv and NODE_OPTIONS), parameterised for tests. */
 export function applyV8Pretenuring(
   setting: 'on' | 'off',
   logger: Logger,
-  startFlags: readonly string[] = [...process.execArgv, process.env.NODE_OPTIONS ?? ''],
+  startFlags: readonly string[] = nodeStartFlags(),
 ): void {
   if (setting === 'on') return;
-  if (startFlags.some((flag) => flag.includes(FLAG))) {
+  if (commandLineNames(FLAG, startFlags)) {
     logger.debug(`MCP_V8_PRETENURING=off left alone: the node command line sets --${FLAG} itself.`);
     return;
   }
   // Process-wide: the first app of a process to serve turns it off, and any other finds it off.
-  if (v8FlagsSet().findLast((flag) => flag.endsWith(FLAG)) === OFF) return;
+  if (v8FlagsSet().findLast(({ flag }) => flag.endsWith(FLAG))?.flag === OFF) return;
   setFlagsFromString(OFF);
   // For the code cache of the runtime's chunks that compile from now on (src/loading/runtime-loader.ts).
-  recordV8Flag(OFF);
+  recordV8Flag(OFF, ON);
   logger.debug(`V8 allocation-site pretenuring turned off for this process (MCP_V8_PRETENURING=off).`);
 }

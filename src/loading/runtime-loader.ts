@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { v8FlagsSet } from './v8-flags.js';
+import { holdYoungGeneration } from './young-generation.js';
 
 type Exports = Record<string, unknown>;
 export type RuntimeFormat = 'cjs' | 'esm';
@@ -88,6 +89,8 @@ export function useModuleBuild(): void {
  * cache, or `esm()`, the entry's ES module build.
  */
 export async function loadEntry(cjsEntry: string, esm: () => Promise<Exports>): Promise<Exports> {
+  // Before the runtime's first module runs, whichever build: booting is what grows the young generation.
+  holdYoungGeneration();
   if (runtimeFormat() === 'esm') return esm();
   return chunks().run(fileURLToPath(new URL(cjsEntry, import.meta.url)));
 }
@@ -113,9 +116,6 @@ export function cacheFolder(
     return undefined;
   }
 }
-
-/** `--no-x` for `--x` and back: the flag that undoes one setFlagsFromString. */
-export const undoFlag = (flag: string) => (flag.startsWith('--no-') ? `--${flag.slice(5)}` : `--no-${flag.slice(2)}`);
 
 /** A short, stable name for a list of flags (FNV-1a), so caches written under different flags sit apart. */
 export function flagsTag(flags: readonly string[]): string {
@@ -194,7 +194,7 @@ function chunkLoader(folder: string | undefined) {
     loaded.set(path, module);
     // The next start will have set the same flags when it compiles this chunk.
     const set = v8FlagsSet();
-    const tag = flagsTag([COMPILED_AS, ...commandFlags, ...set]);
+    const tag = flagsTag([COMPILED_AS, ...commandFlags, ...set.map(({ flag }) => flag)]);
     const cacheFile = folder && join(folder, `${basename(path, '.js')}.${process.versions.v8}.${tag}.cache`);
     let cachedData: Buffer | undefined;
     if (cacheFile) {
@@ -240,10 +240,10 @@ function writeCaches(compiled: readonly Compiled[]): void {
   const byFlags = [...compiled].sort((a, b) => b.flagsSet - a.flagsSet);
   let current = set.length;
   for (const chunk of byFlags) {
-    for (; current > chunk.flagsSet; current--) setFlagsFromString(undoFlag(set[current - 1]!));
+    for (; current > chunk.flagsSet; current--) setFlagsFromString(set[current - 1]!.undo);
     writeAtomically(chunk.cacheFile, chunk.script.createCachedData());
   }
-  for (; current < set.length; current++) setFlagsFromString(set[current]!);
+  for (; current < set.length; current++) setFlagsFromString(set[current]!.flag);
 }
 
 /** Another process may read `file` while this one writes it: it sees the old file or the new one, never half. */

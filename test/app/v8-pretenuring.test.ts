@@ -2,7 +2,7 @@
 // test/integration/v8-pretenuring.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyV8Pretenuring } from '../../src/app/v8-pretenuring.js';
-import { V8_FLAGS_SET, v8FlagsSet } from '../../src/loading/v8-flags.js';
+import { V8_FLAGS_SET, type V8FlagChange, v8FlagsSet } from '../../src/loading/v8-flags.js';
 import type { Logger } from '../../src/logging/index.js';
 
 function spyLogger() {
@@ -12,8 +12,8 @@ function spyLogger() {
 
 describe('applyV8Pretenuring', () => {
   // Each test starts from a process whose runtime has set no V8 flag yet.
-  const global = globalThis as { [V8_FLAGS_SET]?: string[] };
-  let before: string[] | undefined;
+  const global = globalThis as { [V8_FLAGS_SET]?: V8FlagChange[] };
+  let before: V8FlagChange[] | undefined;
   beforeEach(() => {
     before = global[V8_FLAGS_SET];
     delete global[V8_FLAGS_SET];
@@ -47,7 +47,7 @@ describe('applyV8Pretenuring', () => {
     applyV8Pretenuring('off', second.logger, []);
     expect(first.debug).toHaveBeenCalledWith(expect.stringContaining('turned off for this process'));
     expect(second.debug).not.toHaveBeenCalled();
-    expect(v8FlagsSet()).toEqual(['--no-allocation-site-pretenuring']);
+    expect(v8FlagsSet()).toEqual([{ flag: '--no-allocation-site-pretenuring', undo: '--allocation-site-pretenuring' }]);
   });
 
   it('does nothing when set on', () => {

@@ -5,8 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheFolder, chooseFormat, flagsTag, undoFlag } from '../../src/loading/runtime-loader.js';
-import { recordV8Flag, V8_FLAGS_SET, v8FlagsSet } from '../../src/loading/v8-flags.js';
+import { cacheFolder, chooseFormat, flagsTag } from '../../src/loading/runtime-loader.js';
+import { recordV8Flag, V8_FLAGS_SET, type V8FlagChange, v8FlagsSet } from '../../src/loading/v8-flags.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'kiln-loader-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -90,11 +90,6 @@ describe('cacheFolder', () => {
 });
 
 describe('cache names under V8 flags', () => {
-  it('undoes a flag by its negation, either way', () => {
-    expect(undoFlag('--no-allocation-site-pretenuring')).toBe('--allocation-site-pretenuring');
-    expect(undoFlag('--allocation-site-pretenuring')).toBe('--no-allocation-site-pretenuring');
-  });
-
   it('names each list of flags apart, the same way every time', () => {
     const tags = [[], ['--no-allocation-site-pretenuring'], ['--import=/x.mjs'], ['--import=/y.mjs']].map(flagsTag);
     expect(new Set(tags).size).toBe(tags.length);
@@ -103,14 +98,17 @@ describe('cache names under V8 flags', () => {
   });
 
   it('records the flags the runtime sets, in order, where every copy of the loader finds them', () => {
-    const global = globalThis as { [V8_FLAGS_SET]?: string[] };
+    const global = globalThis as { [V8_FLAGS_SET]?: V8FlagChange[] };
     const before = global[V8_FLAGS_SET];
     try {
       delete global[V8_FLAGS_SET];
       expect(v8FlagsSet()).toEqual([]);
-      recordV8Flag('--no-allocation-site-pretenuring');
-      recordV8Flag('--max-lazy');
-      expect(v8FlagsSet()).toEqual(['--no-allocation-site-pretenuring', '--max-lazy']);
+      recordV8Flag('--no-allocation-site-pretenuring', '--allocation-site-pretenuring');
+      recordV8Flag('--semi-space-growth-factor=1', '--semi-space-growth-factor=2');
+      expect(v8FlagsSet()).toEqual([
+        { flag: '--no-allocation-site-pretenuring', undo: '--allocation-site-pretenuring' },
+        { flag: '--semi-space-growth-factor=1', undo: '--semi-space-growth-factor=2' },
+      ]);
       expect(global[Symbol.for('mcp-kiln.v8-flags-set') as typeof V8_FLAGS_SET]).toEqual(v8FlagsSet());
     } finally {
       if (before) global[V8_FLAGS_SET] = before;

@@ -1,0 +1,55 @@
+// When holdYoungGeneration holds V8's young generation and when it leaves it alone, without touching this process's
+// V8 flags (each case below is one that sets none); what holding does to V8 is checked in a real process by
+// test/integration/young-generation.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { V8_FLAGS_SET, type V8FlagChange, v8FlagsSet } from '../../src/loading/v8-flags.js';
+import { bootSemiSpace, holdYoungGeneration, releaseYoungGeneration } from '../../src/loading/young-generation.js';
+
+describe('holdYoungGeneration', () => {
+  const global = globalThis as { [V8_FLAGS_SET]?: V8FlagChange[] };
+  let before: V8FlagChange[] | undefined;
+  beforeEach(() => {
+    before = global[V8_FLAGS_SET];
+    delete global[V8_FLAGS_SET];
+  });
+  afterEach(() => {
+    if (before) global[V8_FLAGS_SET] = before;
+    else delete global[V8_FLAGS_SET];
+  });
+
+  it('reads fixed by default, grow when set, and refuses anything else with what it accepts', () => {
+    expect(bootSemiSpace({})).toBe('fixed');
+    expect(bootSemiSpace({ MCP_V8_BOOT_SEMI_SPACE: '' })).toBe('fixed');
+    expect(bootSemiSpace({ MCP_V8_BOOT_SEMI_SPACE: 'grow' })).toBe('grow');
+    expect(() => bootSemiSpace({ MCP_V8_BOOT_SEMI_SPACE: 'off' })).toThrow(
+      'MCP_V8_BOOT_SEMI_SPACE must be one of fixed, grow (got "off").',
+    );
+  });
+
+  it('leaves V8 alone when set to grow, in a worker thread, or when the node command line names a semi-space flag', () => {
+    expect(holdYoungGeneration({ MCP_V8_BOOT_SEMI_SPACE: 'grow' }, { mainThread: true, startFlags: [] })).toBe(false);
+    expect(holdYoungGeneration({}, { mainThread: false, startFlags: [] })).toBe(false);
+    for (const flag of ['--max-semi-space-size=16', '--min-semi-space-size=4', '--semi-space-growth-factor=4']) {
+      expect(holdYoungGeneration({}, { mainThread: true, startFlags: ['--enable-source-maps', flag] })).toBe(false);
+    }
+    expect(v8FlagsSet()).toEqual([]);
+  });
+
+  it('holds once per process: a runtime that held it, or let it go, does not hold it again', () => {
+    global[V8_FLAGS_SET] = [{ flag: '--semi-space-growth-factor=1', undo: '--semi-space-growth-factor=2' }];
+    expect(holdYoungGeneration({}, { mainThread: true, startFlags: [] })).toBe(false);
+    global[V8_FLAGS_SET].push({ flag: '--semi-space-growth-factor=2', undo: '--semi-space-growth-factor=1' });
+    expect(holdYoungGeneration({}, { mainThread: true, startFlags: [] })).toBe(false);
+    expect(v8FlagsSet()).toHaveLength(2);
+  });
+
+  it('lets go only of a young generation it holds', () => {
+    expect(releaseYoungGeneration()).toBe(false);
+    global[V8_FLAGS_SET] = [
+      { flag: '--semi-space-growth-factor=1', undo: '--semi-space-growth-factor=2' },
+      { flag: '--semi-space-growth-factor=2', undo: '--semi-space-growth-factor=1' },
+    ];
+    expect(releaseYoungGeneration()).toBe(false);
+    expect(v8FlagsSet()).toHaveLength(2);
+  });
+});
