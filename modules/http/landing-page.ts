@@ -6,13 +6,13 @@ import { createHash } from 'node:crypto';
 import { renderCatalogSection, renderPromptCard, renderResourceCard, renderToolCard } from './landing-page/catalog.js';
 import { COPY_SCRIPT, renderConnectSection } from './landing-page/connect.js';
 import { escapeHtml, plural, versionLabel } from './landing-page/html.js';
+import { PLAYGROUND_SCRIPT_PATH } from './landing-page/paths.js';
 import { renderPlaygroundSection } from './landing-page/playground-section.js';
 import { PLAYGROUND_CSS } from './landing-page/playground-styles.js';
 import { LANDING_PAGE_CSS } from './landing-page/styles.js';
 import type { LandingPageModel } from './landing-page-model.js';
 
 /** Where the HTTP host serves the playground script. */
-export const PLAYGROUND_SCRIPT_PATH = '/playground.js';
 
 export function renderLandingPage(model: LandingPageModel): string {
   const heading = model.serverTitle ?? model.serverName;

@@ -1,6 +1,7 @@
 // What an open HTTP server loads: the notes example over HTTP answers a tools/call with the Fastify compiled into the
 // bundled runtime, so without any CommonJS module from node_modules, and without Ajv, the auth module (jose: no
-// MCP_AUTH_MODE), the SDK's stdio entry, node:https or, with no SDK registered, OpenTelemetry's API. (That the bundled
+// MCP_AUTH_MODE), the SDK's stdio entry, node:https or, with no SDK registered, OpenTelemetry's API; the landing page's
+// code loads only when a person first visits it. (That the bundled
 // Fastify holds no schema compilers is test/package/runtime-bundle.test.ts's to check.) Loading is most of a server's
 // cold start; a static import or a default that brings one of them back fails here.
 import { spawn } from 'node:child_process';
@@ -22,6 +23,8 @@ const NOT_ON_OPEN_HTTP = [
   // HTTP. (node:assert stays: Fastify and its router use it as they build routes.)
   /^node:https$/,
 ];
+/** The landing page's code and the playground script: loaded on the first visit to GET /, not to serve MCP. */
+const LANDING_PAGE_CHUNKS = /\/dist\/pkg\/(?:esm|cjs)\/chunks\/(?:landing-page|playground-script)-[\w-]+\.js$/;
 
 describe('the open HTTP path loads only what it needs', () => {
   let recorder: ModuleRecorder;
@@ -32,14 +35,18 @@ describe('the open HTTP path loads only what it needs', () => {
   });
   afterAll(() => recorder.remove());
 
-  it('answers a tools/call without Ajv, auth, the stdio entry, node:https or OpenTelemetry', async () => {
+  /**
+   * Runs the notes example over HTTP until it has answered a tools/call (and, with `visit`, served its landing page
+   * to a person), then stops it: what it loaded, as the recorder saw.
+   */
+  async function serveNotes(name: string, { visit }: { visit: boolean }): Promise<string[]> {
     const child = spawn(process.execPath, [NOTES_SERVER], {
       env: {
         ...process.env,
         MCP_TRANSPORT_TYPE: 'http',
         MCP_HTTP_PORT: '0',
         MCP_LOG_LEVEL: 'error',
-        ...recorder.env('http'),
+        ...recorder.env(name),
       },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
@@ -61,22 +68,37 @@ describe('the open HTTP path loads only what it needs', () => {
       });
       expect(structured(result)).toMatchObject({ title: 'Loaded' });
       await client.close();
+      if (visit) {
+        const page = await fetch(new URL('/', endpoint));
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('kiln-notes');
+      }
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+    return recorder.loaded(name);
+  }
 
-    const loaded = await recorder.loaded('http');
+  it('answers a tools/call without Ajv, auth, the stdio entry, node:https, OpenTelemetry or the landing page', async () => {
+    const loaded = await serveNotes('http', { visit: false });
     // The recording works: the HTTP host's entry is there, the SDK's Node adapter beside it, and Node's own modules.
     expect(loaded.some((path) => runtimeEntry('http').test(path))).toBe(true);
     expect(loaded).toContain('node:http');
     expect(loaded.some((path) => path.includes('/node_modules/@modelcontextprotocol/node/'))).toBe(true);
     expect(loaded.filter((path) => NOT_ON_OPEN_HTTP.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(loaded.filter((path) => LANDING_PAGE_CHUNKS.test(path))).toEqual([]);
     // No CommonJS module at all (the recorder lists those by path, ES modules by URL, Node's by name): Fastify and what
     // it requires are compiled into the bundle with pino, so Node 20 never starts its CommonJS loader or reads
     // Fastify's ~140 module files one by one.
+    expect(commonJsFiles(loaded)).toEqual([]);
+  });
+
+  it("loads the landing page's code when a person first visits it", async () => {
+    const loaded = await serveNotes('http-visited', { visit: true });
+    expect(loaded.some((path) => LANDING_PAGE_CHUNKS.test(path))).toBe(true);
     expect(commonJsFiles(loaded)).toEqual([]);
   });
 });

@@ -1,0 +1,2 @@
+// Where the landing page's own assets are served: known to the routes at boot, before the page's code loads.
+export const PLAYGROUND_SCRIPT_PATH = '/playground.js';
