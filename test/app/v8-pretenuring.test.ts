@@ -1,9 +1,10 @@
 // Which way applyV8Pretenuring goes, as its log line says; where V8 then allocates is checked in a real process by
 // test/integration/v8-pretenuring.test.ts.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyV8Pretenuring } from '../../src/app/v8-pretenuring.js';
-import { V8_FLAGS_SET, type V8FlagChange, v8FlagsSet } from '../../src/loading/v8-flags.js';
+import { v8FlagsSet } from '../../src/loading/v8-flags.js';
 import type { Logger } from '../../src/logging/index.js';
+import { freshV8FlagsRecord } from '../support/v8-flags-record.js';
 
 function spyLogger() {
   const debug = vi.fn();
@@ -12,16 +13,7 @@ function spyLogger() {
 
 describe('applyV8Pretenuring', () => {
   // Each test starts from a process whose runtime has set no V8 flag yet.
-  const global = globalThis as { [V8_FLAGS_SET]?: V8FlagChange[] };
-  let before: V8FlagChange[] | undefined;
-  beforeEach(() => {
-    before = global[V8_FLAGS_SET];
-    delete global[V8_FLAGS_SET];
-  });
-  afterEach(() => {
-    if (before) global[V8_FLAGS_SET] = before;
-    else delete global[V8_FLAGS_SET];
-  });
+  freshV8FlagsRecord();
 
   it('turns pretenuring off when set off and the node command line does not name the flag', () => {
     const { logger, debug } = spyLogger();

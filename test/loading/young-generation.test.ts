@@ -1,21 +1,13 @@
 // When holdYoungGeneration holds V8's young generation and when it leaves it alone, without touching this process's
 // V8 flags (each case below is one that sets none); what holding does to V8 is checked in a real process by
 // test/integration/young-generation.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { V8_FLAGS_SET, type V8FlagChange, v8FlagsSet } from '../../src/loading/v8-flags.js';
+import { describe, expect, it } from 'vitest';
+import { V8_FLAGS_SET, v8FlagsSet } from '../../src/loading/v8-flags.js';
 import { bootSemiSpace, holdYoungGeneration, releaseYoungGeneration } from '../../src/loading/young-generation.js';
+import { freshV8FlagsRecord } from '../support/v8-flags-record.js';
 
 describe('holdYoungGeneration', () => {
-  const global = globalThis as { [V8_FLAGS_SET]?: V8FlagChange[] };
-  let before: V8FlagChange[] | undefined;
-  beforeEach(() => {
-    before = global[V8_FLAGS_SET];
-    delete global[V8_FLAGS_SET];
-  });
-  afterEach(() => {
-    if (before) global[V8_FLAGS_SET] = before;
-    else delete global[V8_FLAGS_SET];
-  });
+  const global = freshV8FlagsRecord();
 
   it('reads fixed by default, grow when set, and refuses anything else with what it accepts', () => {
     expect(bootSemiSpace({})).toBe('fixed');
