@@ -17,13 +17,11 @@
 // call over HTTP and 45 ms over stdio (medians of 10, against 350 and 270 ms for the bare SDK). Boot's own objects
 // are long-lived anyway, and the request path's allocation sites have not run yet when the switch comes.
 
-import { setFlagsFromString } from 'node:v8';
-import { commandLineNames, nodeStartFlags, recordV8Flag, v8FlagsSet } from '../loading/v8-flags.js';
+import { commandLineNames, lastV8Flag, nodeStartFlags, setV8Flag } from '../loading/v8-flags.js';
 import type { Logger } from '../logging/index.js';
 
 const FLAG = 'allocation-site-pretenuring';
 const OFF = `--no-${FLAG}`;
-const ON = `--${FLAG}`;
 
 /** `startFlags`: the node command line's own flags (execArgv and NODE_OPTIONS), parameterised for tests. */
 export function applyV8Pretenuring(
@@ -37,9 +35,8 @@ export function applyV8Pretenuring(
     return;
   }
   // Process-wide: the first app of a process to serve turns it off, and any other finds it off.
-  if (v8FlagsSet().findLast(({ flag }) => flag.endsWith(FLAG))?.flag === OFF) return;
-  setFlagsFromString(OFF);
-  // For the code cache of the runtime's chunks that compile from now on (src/loading/runtime-loader.ts).
-  recordV8Flag(OFF, ON);
+  if (lastV8Flag(FLAG) === OFF) return;
+  // Recorded for the code cache of the runtime's chunks that compile from now on (src/loading/runtime-loader.ts).
+  setV8Flag(OFF, `--${FLAG}`);
   logger.debug(`V8 allocation-site pretenuring turned off for this process (MCP_V8_PRETENURING=off).`);
 }

@@ -15,14 +15,14 @@
 //
 // The cache lives in MCP_CODE_CACHE_DIR, by default <tmpdir>/mcp-kiln-code-cache-<uid> (a folder only this user may
 // write; any other is not used). Each chunk's file is named after the chunk (whose name holds a hash of its content),
-// V8's version, and the V8 flags it compiled under with how this loader compiles it (COMPILED_AS), and is written when the process exits if it was missing or V8
-// rejected it. A read-only or foreign folder means no cache: the chunks compile as they would without one.
+// V8's version, and the V8 flags it compiled under with how this loader compiles it (COMPILED_AS), and is written when
+// the process exits if it was missing or V8 rejected it. A read-only or foreign folder means no cache: the chunks compile as they would without one.
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// The runtime loads node:v8 as it boots anyway (src/app/v8-pretenuring.ts).
+// Loaded with the runtime anyway: v8-flags.ts sets the runtime's V8 flags through it.
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { v8FlagsSet } from './v8-flags.js';

@@ -15,9 +15,8 @@
 // whole process) and never when the node command line names a semi-space flag itself: an explicit choice wins. A
 // process that imports the runtime but never serves (a script, a test that only creates an app) keeps the small
 // young generation, which costs more frequent, smaller minor collections.
-import { setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
-import { commandLineNames, nodeStartFlags, recordV8Flag, v8FlagsSet } from './v8-flags.js';
+import { commandLineNames, lastV8Flag, nodeStartFlags, setV8Flag } from './v8-flags.js';
 
 export const BOOT_SEMI_SPACE_SETTINGS = ['fixed', 'grow'] as const;
 export type BootSemiSpace = (typeof BOOT_SEMI_SPACE_SETTINGS)[number];
@@ -52,17 +51,15 @@ export function holdYoungGeneration(
 ): boolean {
   if (bootSemiSpace(env) === 'grow' || !mainThread || commandLineNames('semi-space', startFlags)) return false;
   // Held already, or held and let go: a process boots once.
-  if (v8FlagsSet().some(({ flag }) => flag.includes(FLAG))) return false;
-  setFlagsFromString(HELD);
-  // For the code cache of the runtime's chunks, which compile from now on (runtime-loader.ts).
-  recordV8Flag(HELD, GROWING);
+  if (lastV8Flag(FLAG) !== undefined) return false;
+  // Recorded for the code cache of the runtime's chunks, which compile from now on (runtime-loader.ts).
+  setV8Flag(HELD, GROWING);
   return true;
 }
 
 /** Lets the young generation grow again if holdYoungGeneration held it; true when this call did. */
 export function releaseYoungGeneration(): boolean {
-  if (v8FlagsSet().findLast(({ flag }) => flag.includes(FLAG))?.flag !== HELD) return false;
-  setFlagsFromString(GROWING);
-  recordV8Flag(GROWING, HELD);
+  if (lastV8Flag(FLAG) !== HELD) return false;
+  setV8Flag(GROWING, HELD);
   return true;
 }
