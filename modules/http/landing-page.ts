@@ -12,8 +12,6 @@ import { PLAYGROUND_CSS } from './landing-page/playground-styles.js';
 import { LANDING_PAGE_CSS } from './landing-page/styles.js';
 import type { LandingPageModel } from './landing-page-model.js';
 
-/** Where the HTTP host serves the playground script. */
-
 export function renderLandingPage(model: LandingPageModel): string {
   const heading = model.serverTitle ?? model.serverName;
   const disabledCount = model.tools.filter((tool) => tool.disabled).length;
