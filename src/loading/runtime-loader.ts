@@ -17,7 +17,7 @@
 // write; any other is not used). Each chunk's file is named after the chunk (whose name holds a hash of its content),
 // V8's version, and the V8 flags it compiled under with how this loader compiles it (COMPILED_AS), and is written when
 // the process exits if it was missing or V8 rejected it. A read-only or foreign folder means no cache: the chunks compile as they would without one.
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 // Loaded with the runtime anyway: v8-flags.ts sets the runtime's V8 flags through it.
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { readAsciiOutsideMalloc, readOutsideMalloc } from './read-outside-malloc.js';
 import { v8FlagsSet } from './v8-flags.js';
 import { holdYoungGeneration } from './young-generation.js';
 
@@ -221,19 +222,18 @@ function chunkLoader(folder: string | undefined) {
  * chunk's top level (which requires the SDK and zod), it would reach the old generation and stay until a full one.
  */
 function compile(path: string, cacheFile: string | undefined): { script: Script; cache: CacheOutcome } {
-  let cachedData: Buffer | undefined;
+  let cachedData: Uint8Array | undefined;
   if (cacheFile) {
     try {
-      cachedData = readFileSync(cacheFile);
+      cachedData = readOutsideMalloc(cacheFile);
     } catch {}
   }
-  // The chunks are ASCII (BUNDLE_OUTPUT's charset), so UTF-8 reads them as Latin-1 would, and Node reads a UTF-8
-  // file straight into a string, with no Buffer in between to collect.
-  const script = new Script(readFileSync(path, 'utf8'), { filename: path, cachedData });
+  // The chunks are ASCII (BUNDLE_OUTPUT's charset), so Latin-1 reads them as UTF-8 would.
+  const script = new Script(readAsciiOutsideMalloc(path), { filename: path, cachedData });
   return { script, cache: outcomeOf(cacheFile, cachedData, script) };
 }
 
-function outcomeOf(cacheFile: string | undefined, cachedData: Buffer | undefined, script: Script): CacheOutcome {
+function outcomeOf(cacheFile: string | undefined, cachedData: Uint8Array | undefined, script: Script): CacheOutcome {
   if (!cacheFile) return 'off';
   if (!cachedData) return 'missing';
   return script.cachedDataRejected ? 'rejected' : 'hit';

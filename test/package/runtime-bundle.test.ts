@@ -244,11 +244,12 @@ describe('the bundled runtime (dist/pkg)', () => {
     expect(licences).toContain('Permission is hereby granted, free of charge');
   });
 
-  it('holds nothing beyond Latin-1, so V8 holds its sources at one byte per character', () => {
+  it('holds nothing beyond ASCII, so V8 holds its sources at one byte per character and Latin-1 reads them', () => {
     const files = bundleFiles('.js');
     expect(files.length).toBeGreaterThan(5);
-    // V8 keeps a source as one byte per character while every character is Latin-1; one more makes it two.
-    expect(files.filter((file) => /[\u0100-\u{10ffff}]/u.test(readFileSync(file, 'utf8')))).toEqual([]);
+    // V8 keeps a source as one byte per character while every character is Latin-1; one more makes it two. The
+    // loader reads a chunk as Latin-1 (src/loading/read-outside-malloc.ts), which reads UTF-8 right only for ASCII.
+    expect(files.filter((file) => /[\u0080-\u{10ffff}]/u.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it('maps every bundled line back to the TypeScript sources', () => {
