@@ -25,9 +25,10 @@ import { fileURLToPath } from 'node:url';
 // Loaded with the runtime anyway: v8-flags.ts sets the runtime's V8 flags through it.
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { loadBuiltinsOf } from './package-builtins.js';
 import { readAsciiOutsideMalloc, readOutsideMalloc } from './read-outside-malloc.js';
 import { v8FlagsSet } from './v8-flags.js';
-import { holdYoungGeneration } from './young-generation.js';
+import { holdYoungGeneration, outsideHold } from './young-generation.js';
 
 type Exports = Record<string, unknown>;
 export type RuntimeFormat = 'cjs' | 'esm';
@@ -172,10 +173,12 @@ function chunkLoader(folder: string | undefined) {
   /**
    * A package the chunks require, resolved as an `import` would be from here (the chunks' own package): a package
    * that ships both builds (the SDK) gives its ES module one, the instance the user's code imports too, which Node
-   * loads through require(). One that resolves for require() only is required as is.
+   * loads through require(). One that resolves for require() only is required as is. The Node built-ins it will load
+   * are loaded just before, outside the young-generation hold (package-builtins.ts).
    */
   const requirePackage = (id: string) => {
     if (!packages.has(id)) {
+      outsideHold(() => loadBuiltinsOf(id, nodeRequire));
       let target = id;
       try {
         target = fileURLToPath(import.meta.resolve(id));
@@ -206,7 +209,8 @@ function chunkLoader(folder: string | undefined) {
     const folderOfChunk = dirname(path);
     const require = (id: string) => {
       if (id.startsWith('.')) return run(resolve(folderOfChunk, id));
-      if (isBuiltin(id)) return nodeRequire(id);
+      // From the code cache in the node binary, which V8 would reject under the young-generation hold.
+      if (isBuiltin(id)) return outsideHold(() => nodeRequire(id));
       return requirePackage(id);
     };
     const wrapper = script.runInThisContext() as (...args: unknown[]) => void;

@@ -15,6 +15,7 @@
 // whole process) and never when the node command line names a semi-space flag itself: an explicit choice wins. A
 // process that imports the runtime but never serves (a script, a test that only creates an app) keeps the small
 // young generation, which costs more frequent, smaller minor collections.
+import { setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 import { commandLineNames, lastV8Flag, nodeStartFlags, setV8Flag } from './v8-flags.js';
 
@@ -26,6 +27,10 @@ const FLAG = 'semi-space-growth-factor';
 const HELD = `--${FLAG}=1`;
 /** V8's own factor. */
 const GROWING = `--${FLAG}=2`;
+
+/** Set while outsideHold runs a load: shared by every copy of this module (the loader and the runtime are bundled apart). */
+const OUTSIDE_HOLD = Symbol.for('mcp-kiln.outside-hold');
+const shared = globalThis as typeof globalThis & { [OUTSIDE_HOLD]?: boolean };
 
 /**
  * MCP_V8_BOOT_SEMI_SPACE, read as `mcp-kiln` is imported (before the app's configuration exists): a value other than
@@ -62,4 +67,25 @@ export function releaseYoungGeneration(): boolean {
   if (lastV8Flag(FLAG) !== HELD) return false;
   setV8Flag(GROWING, HELD);
   return true;
+}
+
+/**
+ * Runs `load` under the flags Node started with, if the young generation is held. V8 checks every code cache against
+ * the flags in force, the cache of Node's own modules that ships in the node binary too: a built-in loaded under the
+ * hold compiled from source. Over HTTP that was 53 of them, undici and node:http2 among them, about 7% of the
+ * instructions from spawn to the first answer, and parsing them interned enough strings to double V8's string table.
+ * The runtime loader loads the built-ins its chunks require, and those the packages they require load
+ * (package-builtins.ts), through this; nothing it runs allocates enough to grow the young generation.
+ */
+export function outsideHold<T>(load: () => T, setFlags: (flag: string) => void = setFlagsFromString): T {
+  // Nested (a require inside a load), the outer call restores the hold once it is done.
+  if (shared[OUTSIDE_HOLD] || lastV8Flag(FLAG) !== HELD) return load();
+  shared[OUTSIDE_HOLD] = true;
+  setFlags(GROWING);
+  try {
+    return load();
+  } finally {
+    setFlags(HELD);
+    shared[OUTSIDE_HOLD] = false;
+  }
 }

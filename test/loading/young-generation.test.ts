@@ -3,7 +3,12 @@
 // test/integration/young-generation.test.ts.
 import { describe, expect, it } from 'vitest';
 import { V8_FLAGS_SET, v8FlagsSet } from '../../src/loading/v8-flags.js';
-import { bootSemiSpace, holdYoungGeneration, releaseYoungGeneration } from '../../src/loading/young-generation.js';
+import {
+  bootSemiSpace,
+  holdYoungGeneration,
+  outsideHold,
+  releaseYoungGeneration,
+} from '../../src/loading/young-generation.js';
 import { freshV8FlagsRecord } from '../support/v8-flags-record.js';
 
 describe('holdYoungGeneration', () => {
@@ -43,5 +48,61 @@ describe('holdYoungGeneration', () => {
     ];
     expect(releaseYoungGeneration()).toBe(false);
     expect(v8FlagsSet()).toHaveLength(2);
+  });
+});
+
+describe('outsideHold', () => {
+  const global = freshV8FlagsRecord();
+  const held = () => {
+    global[V8_FLAGS_SET] = [{ flag: '--semi-space-growth-factor=1', undo: '--semi-space-growth-factor=2' }];
+  };
+
+  it('only runs the load while the young generation is not held', () => {
+    const set: string[] = [];
+    expect(
+      outsideHold(
+        () => 'loaded',
+        (flag) => set.push(flag),
+      ),
+    ).toBe('loaded');
+    global[V8_FLAGS_SET] = [
+      { flag: '--semi-space-growth-factor=1', undo: '--semi-space-growth-factor=2' },
+      { flag: '--semi-space-growth-factor=2', undo: '--semi-space-growth-factor=1' },
+    ];
+    expect(
+      outsideHold(
+        () => 'loaded',
+        (flag) => set.push(flag),
+      ),
+    ).toBe('loaded');
+    expect(set).toEqual([]);
+  });
+
+  it("runs the load under V8's own growth factor and holds again after, also when the load throws", () => {
+    held();
+    const set: string[] = [];
+    const record = (flag: string) => set.push(flag);
+    expect(outsideHold(() => set.slice(), record)).toEqual(['--semi-space-growth-factor=2']);
+    expect(() =>
+      outsideHold(() => {
+        throw new Error('no such module');
+      }, record),
+    ).toThrow('no such module');
+    expect(set).toEqual([
+      '--semi-space-growth-factor=2',
+      '--semi-space-growth-factor=1',
+      '--semi-space-growth-factor=2',
+      '--semi-space-growth-factor=1',
+    ]);
+    // The record of what the runtime set (which names the code caches) is left as it was.
+    expect(v8FlagsSet()).toHaveLength(1);
+  });
+
+  it('leaves the hold off for a load nested in another, until the outer one is done', () => {
+    held();
+    const set: string[] = [];
+    const record = (flag: string) => set.push(flag);
+    outsideHold(() => outsideHold(() => set.push('inner load'), record), record);
+    expect(set).toEqual(['--semi-space-growth-factor=2', 'inner load', '--semi-space-growth-factor=1']);
   });
 });
