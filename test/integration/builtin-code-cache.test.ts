@@ -50,7 +50,14 @@ describe("Node's built-ins load from the node binary's code cache while a server
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const nodeArgs = (v8Flags: readonly string[]) => ['--expose-internals', '--no-warnings', ...v8Flags, '--require', probe, NOTES_SERVER];
+  const nodeArgs = (v8Flags: readonly string[]) => [
+    '--expose-internals',
+    '--no-warnings',
+    ...v8Flags,
+    '--require',
+    probe,
+    NOTES_SERVER,
+  ];
   const env = (name: string) => ({
     KILN_BUILTIN_REPORT: join(dir, `${name}.json`),
     MCP_CODE_CACHE_DIR: join(dir, `code-cache-${name}`),
