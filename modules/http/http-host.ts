@@ -2,7 +2,6 @@
 // session mode), edge guards that answer every refusal with a JSON-RPC error, bearer tokens and scope challenges when
 // auth is on, bounded connections, pages for people, and a graceful shutdown that lets requests finish.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
@@ -15,7 +14,6 @@ import {
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { edgeError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle, type HttpConfig, type KilnHost, principalOf } from '../../src/index.js';
-import { outsideHold } from '../../src/loading/young-generation.js';
 import type { BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable } from './accept-header.js';
 import { closeIdleSockets, connectionLimits } from './connection-limits.js';
@@ -265,9 +263,6 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
 
   /** host:port as a URL writes it: an IPv6 literal in brackets. */
   const authorityOf = (port: number) => `${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  // A server's first listen() requires node:cluster (with child_process and dgram): loaded here, outside the
-  // young-generation hold, it comes from the node binary's code cache instead of compiling from source.
-  outsideHold(() => createRequire(import.meta.url)('node:cluster'));
   try {
     await fastify.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 // Loaded with the runtime anyway: v8-flags.ts sets the runtime's V8 flags through it.
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
-import { loadBuiltinsOf } from './package-builtins.js';
+import { loadBuiltinsLoadedBy } from './builtins-loaded-by.js';
 import { readAsciiOutsideMalloc, readOutsideMalloc } from './read-outside-malloc.js';
 import { v8FlagsSet } from './v8-flags.js';
 import { holdYoungGeneration, outsideHold } from './young-generation.js';
@@ -174,11 +174,11 @@ function chunkLoader(folder: string | undefined) {
    * A package the chunks require, resolved as an `import` would be from here (the chunks' own package): a package
    * that ships both builds (the SDK) gives its ES module one, the instance the user's code imports too, which Node
    * loads through require(). One that resolves for require() only is required as is. The Node built-ins it will load
-   * are loaded just before, outside the young-generation hold (package-builtins.ts).
+   * are loaded just before, outside the young-generation hold (builtins-loaded-by.ts).
    */
   const requirePackage = (id: string) => {
     if (!packages.has(id)) {
-      outsideHold(() => loadBuiltinsOf(id, nodeRequire));
+      outsideHold(() => loadBuiltinsLoadedBy(id, nodeRequire));
       let target = id;
       try {
         target = fileURLToPath(import.meta.resolve(id));
@@ -209,8 +209,14 @@ function chunkLoader(folder: string | undefined) {
     const folderOfChunk = dirname(path);
     const require = (id: string) => {
       if (id.startsWith('.')) return run(resolve(folderOfChunk, id));
-      // From the code cache in the node binary, which V8 would reject under the young-generation hold.
-      if (isBuiltin(id)) return outsideHold(() => nodeRequire(id));
+      // From the code cache in the node binary, which V8 would reject under the young-generation hold; with the
+      // built-ins it will load later (builtins-loaded-by.ts).
+      if (isBuiltin(id)) {
+        return outsideHold(() => {
+          loadBuiltinsLoadedBy(id, nodeRequire);
+          return nodeRequire(id);
+        });
+      }
       return requirePackage(id);
     };
     const wrapper = script.runInThisContext() as (...args: unknown[]) => void;

@@ -74,8 +74,8 @@ export function releaseYoungGeneration(): boolean {
  * the flags in force, the cache of Node's own modules that ships in the node binary too: a built-in loaded under the
  * hold compiled from source. Over HTTP that was 53 of them, undici and node:http2 among them, about 7% of the
  * instructions from spawn to the first answer, and parsing them interned enough strings to double V8's string table.
- * The runtime loader loads the built-ins its chunks require, and those the packages they require load
- * (package-builtins.ts), through this; nothing it runs allocates enough to grow the young generation.
+ * The runtime loader loads the built-ins its chunks require, and those the modules they require will load
+ * (builtins-loaded-by.ts), through this; nothing it runs allocates enough to grow the young generation.
  */
 export function outsideHold<T>(load: () => T, setFlags: (flag: string) => void = setFlagsFromString): T {
   // Nested (a require inside a load), the outer call restores the hold once it is done.

@@ -2,7 +2,7 @@
 // the flags in force, and the runtime holds V8's young generation with one (src/loading/young-generation.ts) from its
 // import until its host has started: every built-in loaded in between compiled from source. Over HTTP that was 53 of
 // them (node:http, node:http2, undici and the rest), about 7% of the instructions from spawn to the first answer. The
-// runtime loader now loads them outside the hold (src/loading/package-builtins.ts); a built-in that a new import
+// runtime loader now loads them outside the hold (src/loading/builtins-loaded-by.ts); a built-in that a new import
 // brings in under the hold shows here. Node reports what it compiled without its cache only with --expose-internals.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
