@@ -8,6 +8,8 @@
 // the module (outsideHold). A name missing here costs a compile from source, never a failure:
 // test/integration/builtin-code-cache.test.ts lists what a server compiled so, and fails when it grows.
 
+import { outsideHold } from './young-generation.js';
+
 /** `node:<name>` is required; `global:<name>` is read from globalThis (Node loads undici behind fetch's globals). */
 export type BuiltinLoad = `node:${string}` | `global:${string}`;
 
@@ -26,10 +28,17 @@ export const BUILTINS_LOADED_BY: Readonly<Record<string, readonly BuiltinLoad[]>
   'node:http': ['node:cluster'],
 };
 
-/** Loads the built-ins `id` will load (none for a module not listed), with `nodeRequire` for `node:` ones. */
+/**
+ * Loads the built-ins `id` will load, outside the young-generation hold, with `nodeRequire` for `node:` ones; nothing
+ * (and no flag change) for a module not listed.
+ */
 export function loadBuiltinsLoadedBy(id: string, nodeRequire: (id: string) => unknown): void {
-  for (const load of BUILTINS_LOADED_BY[id] ?? []) {
-    if (load.startsWith('node:')) nodeRequire(load);
-    else void (globalThis as Record<string, unknown>)[load.slice('global:'.length)];
-  }
+  const loads = BUILTINS_LOADED_BY[id];
+  if (!loads) return;
+  outsideHold(() => {
+    for (const load of loads) {
+      if (load.startsWith('node:')) nodeRequire(load);
+      else void (globalThis as Record<string, unknown>)[load.slice('global:'.length)];
+    }
+  });
 }

@@ -164,6 +164,8 @@ function chunkLoader(folder: string | undefined) {
   const nodeRequire = createRequire(import.meta.url);
   const loaded = new Map<string, { exports: Exports }>();
   const packages = new Map<string, unknown>();
+  /** Built-ins a chunk required before: loaded, with what they load later, the first time only. */
+  const builtins = new Set<string>();
   const toWrite: Compiled[] = [];
   const runs: ChunkRun[] = [];
   global[CHUNKS_RUN] = runs;
@@ -178,7 +180,7 @@ function chunkLoader(folder: string | undefined) {
    */
   const requirePackage = (id: string) => {
     if (!packages.has(id)) {
-      outsideHold(() => loadBuiltinsLoadedBy(id, nodeRequire));
+      loadBuiltinsLoadedBy(id, nodeRequire);
       let target = id;
       try {
         target = fileURLToPath(import.meta.resolve(id));
@@ -186,6 +188,20 @@ function chunkLoader(folder: string | undefined) {
       packages.set(id, nodeRequire(target));
     }
     return packages.get(id);
+  };
+  /**
+   * A built-in the chunks require. The first time, it loads outside the young-generation hold, from the code cache in
+   * the node binary that V8 would reject under it, with the built-ins it will load later (builtins-loaded-by.ts).
+   */
+  const requireBuiltin = (id: string) => {
+    if (!builtins.has(id)) {
+      builtins.add(id);
+      outsideHold(() => {
+        loadBuiltinsLoadedBy(id, nodeRequire);
+        nodeRequire(id);
+      });
+    }
+    return nodeRequire(id);
   };
   // A script compiled from a code cache has no dynamic-import callback, so the build rewrote the chunks' import()
   // calls (packages loaded on use: the SDK's stdio entry, OpenTelemetry's API) to this one, which resolves from here.
@@ -209,14 +225,7 @@ function chunkLoader(folder: string | undefined) {
     const folderOfChunk = dirname(path);
     const require = (id: string) => {
       if (id.startsWith('.')) return run(resolve(folderOfChunk, id));
-      // From the code cache in the node binary, which V8 would reject under the young-generation hold; with the
-      // built-ins it will load later (builtins-loaded-by.ts).
-      if (isBuiltin(id)) {
-        return outsideHold(() => {
-          loadBuiltinsLoadedBy(id, nodeRequire);
-          return nodeRequire(id);
-        });
-      }
+      if (isBuiltin(id)) return requireBuiltin(id);
       return requirePackage(id);
     };
     const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
