@@ -16,7 +16,6 @@ import type { ProtocolEra } from '../context/context.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, tokenName } from '../di/tokens.js';
 import type { JsonRpcErrorResponse } from '../errors/index.js';
-import { releaseYoungGeneration } from '../loading/young-generation.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
 import { type OperationSeed, runDirect } from '../pipeline/operation-runner.js';
@@ -35,7 +34,6 @@ import { type TaskWatch, watchTasks } from '../tasks/task-watch.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
 import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';
-import { applyV8Pretenuring } from './v8-pretenuring.js';
 
 /** Who a direct call runs as, and what it carries. */
 export interface DirectCallOptions {
@@ -135,10 +133,6 @@ export class KilnApp implements AppPort {
     if (this.closing) throw new Error(`${this.serverInfo.name} is closed; create a new app to serve again.`);
     const handle = await host.start(this);
     this.hosts.add(handle);
-    // Once a host has started, before it takes a request (src/app/v8-pretenuring.ts says why not sooner); a process
-    // applies each once. Boot is over: V8's young generation may grow again (src/loading/young-generation.ts).
-    if (releaseYoungGeneration()) this.logger.debug(`V8's young generation may grow again: the app has booted.`);
-    applyV8Pretenuring(this.config.v8Pretenuring, this.logger);
     return { ...handle, close: () => this.stop([handle]) } as Serving<H>;
   }
 

@@ -118,11 +118,6 @@ export interface KilnConfig {
   readonly requestState: RequestStateConfig;
   readonly auth: AuthSettings;
   readonly tasks: TasksConfig;
-  /**
-   * MCP_V8_PRETENURING: `off` (the default) turns V8's allocation-site pretenuring off for the process when the app
-   * starts serving; `on` leaves V8's default. See src/app/v8-pretenuring.ts.
-   */
-  readonly v8Pretenuring: (typeof ON_OFF)[number];
 }
 
 /** Tasks of the Tasks extension: how long they are kept, how often clients should poll, how many a tenant may hold. */
@@ -218,7 +213,6 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxPerTenant: read.integer('MCP_TASKS_MAX_PER_TENANT', 100, { min: 1, max: 1_000_000 }),
     leaseMs: read.integer('MCP_TASKS_LEASE_MS', 15_000, { min: 1000, max: 10 * MINUTE }),
   };
-  const v8Pretenuring = read.oneOf('MCP_V8_PRETENURING', ON_OFF, 'off');
   read.assertValid();
   return {
     transportType,
@@ -235,7 +229,6 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     requestState,
     auth,
     tasks,
-    v8Pretenuring,
   };
 }
 

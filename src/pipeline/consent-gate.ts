@@ -9,7 +9,7 @@ import type { Context } from '../context/context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import type { CompiledConsent } from '../definitions/compile-consent.js';
 import { kilnError, type McpError } from '../errors/index.js';
-import { nodeCrypto } from '../loading/lazy-builtins.js';
+import { nodeCrypto } from '../platform/lazy-builtins.js';
 
 /** The `inputRequests` key the gate asks under. */
 export const CONSENT_INPUT_KEY = 'confirm';

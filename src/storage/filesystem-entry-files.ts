@@ -3,7 +3,7 @@
 
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { nodeCrypto } from '../loading/lazy-builtins.js';
+import { nodeCrypto } from '../platform/lazy-builtins.js';
 import { isExpired } from './entry-expiry.js';
 import { TEMP_DIR_NAME } from './filesystem-layout.js';
 import { CorruptEntryFile, decodeRecord, type EntryRecord } from './filesystem-record.js';

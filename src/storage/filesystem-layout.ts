@@ -5,7 +5,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeCrypto } from '../loading/lazy-builtins.js';
+import { nodeCrypto } from '../platform/lazy-builtins.js';
 
 /** Hex characters per path segment: comfortably under the 255-byte name limit once `.json` is appended. */
 const SEGMENT_LENGTH = 200;

@@ -3,7 +3,7 @@
 // instead of silently paging a different listing; data access itself stays tenant-scoped by the provider.
 
 import { validationError } from '../errors/index.js';
-import { nodeCrypto } from '../loading/lazy-builtins.js';
+import { nodeCrypto } from '../platform/lazy-builtins.js';
 
 interface CursorPayload {
   t: string;

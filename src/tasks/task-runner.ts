@@ -11,7 +11,7 @@ import type { TasksConfig } from '../config/kiln-config.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { kilnError } from '../errors/index.js';
-import { nodeCrypto } from '../loading/lazy-builtins.js';
+import { nodeCrypto } from '../platform/lazy-builtins.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
 import {
   type CreateTaskResult,

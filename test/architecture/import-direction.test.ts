@@ -13,7 +13,7 @@ const scannedFolders = ['src', 'decorators', 'modules', 'examples'];
 
 /** Layers, lowest first; the first matching prefix wins, so list files before their folders. */
 const layers: readonly (readonly [number, readonly string[]])[] = [
-  [0, ['decorators/', 'src/errors/', 'src/config/', 'src/logging/', 'src/telemetry/', 'src/loading/']],
+  [0, ['decorators/', 'src/errors/', 'src/config/', 'src/logging/', 'src/telemetry/', 'src/platform/']],
   [1, ['src/storage/', 'src/notifications/', 'src/context/']],
   [2, ['src/di/']],
   [3, ['src/definitions/']],

@@ -1,7 +1,6 @@
 // Node built-ins the runtime uses on some paths only, loaded on first use instead of with the runtime: a stdio server
 // answering plain calls never needs node:crypto, whose load (with the internal modules it pulls in) costs a few
 // milliseconds of a cold start.
-import { createRequire } from 'node:module';
 
 type NodeCrypto = typeof import('node:crypto');
 
@@ -9,9 +8,6 @@ let crypto: NodeCrypto | undefined;
 
 /** node:crypto, loaded on the first call. */
 export function nodeCrypto(): NodeCrypto {
-  // process.getBuiltinModule arrived in Node 20.16; before it, require() from here does the same.
-  crypto ??=
-    (process.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ??
-    (createRequire(import.meta.url)('node:crypto') as NodeCrypto);
+  crypto ??= process.getBuiltinModule('node:crypto');
   return crypto;
 }

@@ -1,7 +1,7 @@
 // The built-ins the runtime loads on first use: the module Node itself hands out, once.
 import * as crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nodeCrypto } from '../../src/loading/lazy-builtins.js';
+import { nodeCrypto } from '../../src/platform/lazy-builtins.js';
 
 describe('nodeCrypto', () => {
   it('is node:crypto, the same object on every call', () => {
