@@ -38,7 +38,7 @@ export function renderApiReport(root = projectRoot) {
 /** package.json `exports` entries that have types, mapped to their source: `mcp-kiln/http` → modules/http/index.ts. */
 function entryPoints(manifest) {
   return Object.entries(manifest.exports).flatMap(([subpath, target]) => {
-    const types = typeof target === 'string' ? target : target.types;
+    const types = typeof target === 'string' ? target : target.import?.types;
     if (!types?.endsWith('.d.ts')) return [];
     const name = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
     return [{ name, source: types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts') }];
@@ -47,7 +47,7 @@ function entryPoints(manifest) {
 
 function compilerOptions(root) {
   const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.build.json'),
+    join(root, 'tsconfig.json'),
     {},
     {
       ...ts.sys,

@@ -1,5 +1,5 @@
-// The output settings both bundlers share: `kiln bundle` (a user's server) and scripts/bundle-runtime.mjs (Kiln's
-// own dist/pkg), so a bundle of either kind loads the same way.
+// The output settings of `kiln bundle`: a user's server and everything it imports as one ES module file, written to
+// start fast.
 import type { OutputOptions } from 'rolldown';
 
 export const BUNDLE_OUTPUT = {
@@ -10,10 +10,9 @@ export const BUNDLE_OUTPUT = {
   charset: 'ascii',
   // JSDoc is for editors (the .d.ts files keep it); licence headers and the bundler's annotations stay.
   comments: { legal: true, annotation: true, jsdoc: false },
-  // Whitespace out and local names shortened: V8 scans every byte of a module before it runs a line of it, so the
-  // indentation and long local names of Fastify and Kiln cost start time (README, Performance: "Kiln ships
-  // bundled"). Function and class names are kept, so stack traces and error messages read as before; no code is
-  // rewritten (compress off); the source maps lead back to the sources. `__require` (the bundler's require for the
-  // CommonJS packages compiled in) keeps its name too, so the bundle test can list what they require.
+  // Whitespace out and local names shortened: V8 scans every byte of a module before it runs a line of it. Function
+  // and class names are kept, so stack traces and error messages read as before; no code is rewritten (compress
+  // off); the source maps lead back to the sources. `__require` (the bundler's require for the CommonJS packages
+  // compiled in) keeps its name too.
   minify: { compress: false, mangle: { keepNames: true, reserved: ['__require'] } },
 } as const satisfies OutputOptions;

@@ -1,26 +1,21 @@
-// Records what a spawned server loads: every ES module its loader fetched, every CommonJS module in its require cache,
-// every chunk of the runtime's CommonJS build the runtime loader ran (as a file: URL, like the ES modules; see
-// src/loading/runtime-loader.ts) and every module of Node's own (`node:assert`, also when a bundled package required
-// it), written to a file when it exits. Pass `env(name)` to the child, then read `loaded(name)` after it ended.
+// Records what a spawned server loads: every ES module its loader fetched, every CommonJS module in its require cache
+// and every module of Node's own (`node:assert`, say), written to a file when it exits. Pass `env(name)` to the child,
+// then read `loaded(name)` after it ended.
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
-import { CHUNKS_RUN } from '../../../src/loading/runtime-loader.js';
 
 const PRELOAD = `
 import { appendFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
-import { pathToFileURL } from 'node:url';
 register(new URL('./hooks.mjs', import.meta.url));
 const cache = createRequire(import.meta.url).cache;
 // Node's own modules as node:<name> (its internal ones as node:internal/...), whoever loaded them.
 const builtins = () => process.moduleLoadList.flatMap((entry) => entry.startsWith('NativeModule ') ? ['node:' + entry.slice(13)] : []);
-const chunks = () => (globalThis[Symbol.for(${JSON.stringify(CHUNKS_RUN.description)})] ?? []).map((chunk) => pathToFileURL(chunk.path).href);
-// Registered before the runtime loader's own exit listener, which writes code caches and runs no chunk.
-process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, [...Object.keys(cache), ...chunks(), ...builtins()].join('\\n') + '\\n--exit--\\n'));
+process.on('exit', () => appendFileSync(process.env.KILN_LOADED_MODULES, [...Object.keys(cache), ...builtins()].join('\\n') + '\\n--exit--\\n'));
 `;
 const HOOKS = `
 import { appendFileSync } from 'node:fs';
@@ -56,15 +51,12 @@ export async function moduleRecorder(): Promise<ModuleRecorder> {
   };
 }
 
-/**
- * A package entry of the bundled runtime as a loaded path or URL: its facade (dist/pkg/<name>.js), its ES module build
- * or, run by the runtime loader, its CommonJS build (named with a content hash).
- */
-export const runtimeEntry = (name: string) => new RegExp(`/dist/pkg/(?:${name}|esm/${name}|cjs/${name}-[\\w-]+)\\.js$`);
+/** A package entry of the runtime as a loaded path or URL, in either build (dist/pkg/esm or dist/pkg/cjs). */
+export const runtimeEntry = (name: string) => new RegExp(`/dist/pkg/(?:esm|cjs)/${name}\\.js$`);
 
 /**
- * The CommonJS files among what `loaded` lists. The require cache holds the ES modules the runtime loader required
- * too (Node loads an ES module for require() without its CommonJS loader reading anything): those are left out.
+ * The CommonJS files among what `loaded` lists. The require cache holds ES modules a CommonJS module required too
+ * (Node loads an ES module for require() without its CommonJS loader reading anything): those are left out.
  */
 export function commonJsFiles(loaded: readonly string[]): string[] {
   return loaded.filter((path) => path.startsWith('/') && !isEsModule(path));
