@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `kiln` command (package.json `bin`): reads the command name, runs the command, writes what it answered and
 // exits with its code. Nothing imports this file; the commands are plain functions a test can call too.
+import './compile-cache.js';
 import { CliUsageError, type CommandResult, EXIT, MAIN_HELP } from './cli-usage.js';
 import { kilnPackage } from './kiln-package.js';
 

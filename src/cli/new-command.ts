@@ -70,7 +70,7 @@ function projectManifest(name: string, kilnSpec: string, kiln: KilnManifest) {
     version: '0.1.0',
     private: true,
     type: 'module',
-    engines: { node: '>=20' },
+    engines: { node: '^20.19.0 || >=22.12.0' },
     scripts: {
       build: 'tsc -p tsconfig.build.json',
       start: 'node dist/main.js',

@@ -192,7 +192,7 @@ describe('kiln inspect', () => {
 
   it('boots an app that injects framework tokens with the runtime copy the app imported', async () => {
     // The readme library's AuditTrail injects CONTEXT, a token unique to one copy of the runtime: the command and the
-    // app's `mcp-kiln` import must load the same build (src/loading/runtime-loader.ts), or no module provides it.
+    // app's `mcp-kiln` import must load the same build (both the ES module one), or no module provides it.
     const { exitCode, stdout, stderr } = await runKiln([
       'inspect',
       'dist/examples/readme/library.module.js',
