@@ -132,11 +132,11 @@ function resolveSpecifier(
 function selfExportMap(): Map<string, string> {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     name: string;
-    exports: Record<string, string | { types?: string }>;
+    exports: Record<string, string | { import?: { types?: string } }>;
   };
   const map = new Map<string, string>();
   for (const [subpath, target] of Object.entries(manifest.exports)) {
-    const types = typeof target === 'string' ? target : target.types;
+    const types = typeof target === 'string' ? target : target.import?.types;
     if (!types?.endsWith('.d.ts')) continue;
     const source = types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts');
     map.set(subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, source);

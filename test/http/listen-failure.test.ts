@@ -80,8 +80,10 @@ describe('an HTTP server that cannot open its port', () => {
       (error: { code?: number; stderr?: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain(
-      `KilnBootError: Cannot serve HTTP on 127.0.0.1:${takenPort}: another process is listening there`,
+    expect(failure?.stderr).toMatch(
+      new RegExp(
+        `^kiln-notes could not start:\n {2}- Cannot serve HTTP on 127\\.0\\.0\\.1:${takenPort}: another process is listening there`,
+      ),
     );
   });
 });
