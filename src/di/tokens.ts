@@ -13,19 +13,27 @@ export function createToken<T>(description: string): Token<T> {
   return Symbol(description) as Token<T>;
 }
 
+const FRAMEWORK_KEY = 'mcp-kiln.';
+
+/**
+ * A framework token, in the global symbol registry: the ES module and the CommonJS build of the runtime, loaded in one
+ * process (a CommonJS app run by the `kiln` command, say), inject the same one. The metadata keys are shared alike.
+ */
+const frameworkToken = <T>(name: string) => Symbol.for(`${FRAMEWORK_KEY}${name}`) as Token<T>;
+
 /** The request's Context. Request-scoped: a singleton that injects it fails at boot. */
-export const CONTEXT = createToken<Context>('CONTEXT');
+export const CONTEXT = frameworkToken<Context>('CONTEXT');
 /** The app's pino logger (for services and lifecycle code; handlers use `ctx.log`). */
-export const LOGGER = createToken<Logger>('LOGGER');
+export const LOGGER = frameworkToken<Logger>('LOGGER');
 /** The StorageService behind `ctx.state`. */
-export const STORAGE = createToken<StorageService>('STORAGE');
+export const STORAGE = frameworkToken<StorageService>('STORAGE');
 /** The validated configuration. */
-export const KILN_CONFIG = createToken<KilnConfig>('KILN_CONFIG');
+export const KILN_CONFIG = frameworkToken<KilnConfig>('KILN_CONFIG');
 /** The ChangeNotifier: list-changed and resource-updated notifications from services and background work. */
-export const NOTIFIER = createToken<ChangeNotifier>('NOTIFIER');
+export const NOTIFIER = frameworkToken<ChangeNotifier>('NOTIFIER');
 
 /** What the registered OpenTelemetry SDK offers, read once at boot (framework-internal: users call the API). */
-export const TELEMETRY = createToken<KilnTelemetry>('TELEMETRY');
+export const TELEMETRY = frameworkToken<KilnTelemetry>('TELEMETRY');
 
 /** Tokens every module sees without importing the core module. */
 export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG, NOTIFIER]);
@@ -34,6 +42,10 @@ export const REQUEST_SCOPED_FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CO
 /** A readable name for a token in boot messages. */
 export function tokenName(token: unknown): string {
   if (typeof token === 'function') return token.name || '<anonymous class>';
-  if (typeof token === 'symbol') return token.description ?? token.toString();
+  if (typeof token === 'symbol') {
+    const key = Symbol.keyFor(token);
+    if (key?.startsWith(FRAMEWORK_KEY)) return key.slice(FRAMEWORK_KEY.length);
+    return token.description ?? token.toString();
+  }
   return String(token);
 }
