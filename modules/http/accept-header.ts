@@ -14,6 +14,11 @@ export function acceptsEventStream(accept: string | undefined): boolean {
   return accept?.includes('text/event-stream') ?? false;
 }
 
+/** A browser's GET: it asks for HTML and not for an event stream. */
+export function prefersHtml(accept: string | undefined): boolean {
+  return accept !== undefined && accept.includes('text/html') && !accept.includes('text/event-stream');
+}
+
 export function notAcceptable(types: string) {
   return jsonRpcErrorResponse(
     null,

@@ -23,18 +23,25 @@ declare module 'node:http' {
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-/** The onRequest hook guarding `endpoint`; `metadataUrl` is where the challenge points clients. */
-export function bearerGate(auth: BearerAuth, endpoint: string, metadataUrl: () => string, logger: Logger) {
+/**
+ * The onRequest hook of the endpoint's context, guarding each of its routes but the requests `exempt` names;
+ * `metadataUrl` is where a request's challenge points its client.
+ */
+export function bearerGate(
+  auth: BearerAuth,
+  metadataUrl: (request: FastifyRequest) => string,
+  logger: Logger,
+  exempt: (request: FastifyRequest) => boolean,
+) {
   return async (request: FastifyRequest): Promise<void> => {
-    // The route Fastify matched, not the raw path: `/%6Dcp` reaches the endpoint too, and must not get past the gate.
-    if (request.routeOptions.url !== endpoint) return;
+    if (exempt(request)) return;
     const query = queryOf(request.url);
     if (query !== undefined && new URLSearchParams(query).has('access_token')) {
       // RFC 6750 §2.3 allows it; MCP forbids it: URLs end up in logs, histories and Referer headers.
       throw new EdgeRejection(
         400,
         edgeError('token_in_query', 'Access tokens in the query string are refused: send Authorization: Bearer.'),
-        { 'www-authenticate': challenge({ error: 'invalid_request', resource_metadata: metadataUrl() }) },
+        { 'www-authenticate': challenge({ error: 'invalid_request', resource_metadata: metadataUrl(request) }) },
       );
     }
     const token = bearerToken(request.raw);
@@ -43,7 +50,7 @@ export function bearerGate(auth: BearerAuth, endpoint: string, metadataUrl: () =
       throw new EdgeRejection(
         401,
         edgeError('authentication_required', 'This MCP server requires a bearer token (Authorization: Bearer).'),
-        { 'www-authenticate': challenge({ resource_metadata: metadataUrl() }) },
+        { 'www-authenticate': challenge({ resource_metadata: metadataUrl(request) }) },
       );
     }
     try {
@@ -55,7 +62,7 @@ export function bearerGate(auth: BearerAuth, endpoint: string, metadataUrl: () =
           'www-authenticate': challenge({
             error: 'invalid_token',
             error_description: error.message,
-            resource_metadata: metadataUrl(),
+            resource_metadata: metadataUrl(request),
           }),
         });
       }

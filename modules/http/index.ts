@@ -1,7 +1,9 @@
 // modules/http: serve a Kiln app over Streamable HTTP (both protocol eras) with Fastify.
 export { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
 export { type HttpHostOptions, type HttpServing, http } from './http-host.js';
+export { type KilnFastifyOptions, kilnFastify } from './kiln-fastify.js';
 export { type LandingPageModel, type LandingProtection, landingPageModel } from './landing-page-model.js';
+export { type NodeHandler, type NodeHandlerOptions, nodeHandler } from './node-handler.js';
 export {
   InMemorySessionEventStore,
   isPrimingEvent,

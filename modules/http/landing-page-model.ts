@@ -19,18 +19,23 @@ export interface LandingPageModel extends AppCatalog {
   readonly protection?: LandingProtection;
   /** Offer the playground (MCP_PLAYGROUND): forms that call the endpoint from the page. */
   readonly playground?: boolean;
+  /** Where the page loads the playground's script from (`/playground.js` by default). */
+  readonly playgroundScriptPath?: string;
 }
 
 export function landingPageModel(
   catalog: AppCatalog,
   endpointUrl: string,
   protection?: LandingProtection,
-  options: { readonly playground?: boolean } = {},
+  options: { readonly playground?: boolean; readonly playgroundScriptPath?: string } = {},
 ): LandingPageModel {
   return {
     ...catalog,
     endpointUrl,
     ...(protection ? { protection } : {}),
     ...(options.playground ? { playground: true } : {}),
+    ...(options.playground && options.playgroundScriptPath
+      ? { playgroundScriptPath: options.playgroundScriptPath }
+      : {}),
   };
 }

@@ -72,7 +72,7 @@ ${renderCatalogSection('prompts', 'Prompts', 'Message templates a client can off
 </footer>
 <p id="copy-status" class="visually-hidden" aria-live="polite"></p>
 <script>${COPY_SCRIPT}</script>
-${model.playground ? `<script src="${PLAYGROUND_SCRIPT_PATH}" defer></script>` : ''}
+${model.playground ? `<script src="${escapeHtml(model.playgroundScriptPath ?? PLAYGROUND_SCRIPT_PATH)}" defer></script>` : ''}
 </body>
 </html>
 `;

@@ -1,5 +1,6 @@
 // Kiln's configuration: every setting read from one environment variable, validated once at boot. A bad value
 // stops boot with a message naming the variable and what it accepts.
+import { isIP } from 'node:net';
 import { LOG_LEVELS, type LogLevel } from '../logging/index.js';
 import { EnvReader } from './env-reader.js';
 import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from './storage-defaults.js';
@@ -49,6 +50,12 @@ export interface HttpConfig {
    * token, pasted into the page.
    */
   readonly playground: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (MCP_HTTP_TRUST_PROXY): none (false, the default), any (true),
+   * the nearest N hops, or the listed addresses and CIDR ranges. Fastify's `trustProxy`: with it, the caller's address
+   * and the URL the client used (protocol and host) come from the forwarded headers.
+   */
+  readonly trustProxy: TrustProxy;
 }
 
 /** How long a connection may take at each stage; none limits a response, so event streams stay open. */
@@ -141,6 +148,34 @@ const MINUTE = 60_000;
 /** The SDK codec's HMAC key minimum. */
 export const REQUEST_STATE_KEY_MIN_BYTES = 32;
 
+/** Fastify's `trustProxy` values Kiln accepts from MCP_HTTP_TRUST_PROXY. */
+export type TrustProxy = boolean | number | readonly string[];
+
+/** `true`/`false`, a hop count, or a comma-separated list of IP addresses and CIDR ranges. */
+function readTrustProxy(read: EnvReader): TrustProxy {
+  const value = read.string('MCP_HTTP_TRUST_PROXY')?.trim();
+  if (value === undefined || value === '' || /^(false|off|0)$/i.test(value)) return false;
+  if (/^(true|on)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return read.integer('MCP_HTTP_TRUST_PROXY', 0, { min: 1, max: 100 });
+  const entries = read.list('MCP_HTTP_TRUST_PROXY') ?? [];
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    read.problem(
+      `MCP_HTTP_TRUST_PROXY=${JSON.stringify(value)} is not valid: expected true, false, a hop count, or a ` +
+        `comma-separated list of IP addresses and CIDR ranges (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}).`,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 /** Reads and validates the configuration; throws KilnBootError listing every bad variable. */
 export function loadConfig(env: Env = process.env, defaults: { sessionMode?: SessionMode } = {}): KilnConfig {
   const read = new EnvReader(env);
@@ -183,6 +218,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     fastPath: read.oneOf('MCP_HTTP_FAST_PATH', ON_OFF, 'on') === 'on',
     // A development convenience first: a production deployment opts in rather than out.
     playground: read.oneOf('MCP_PLAYGROUND', ON_OFF, env.NODE_ENV === 'production' ? 'off' : 'on') === 'on',
+    trustProxy: readTrustProxy(read),
   };
   const stdio: StdioConfig = {
     maxLineBytes:
