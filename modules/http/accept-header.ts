@@ -16,7 +16,7 @@ export function acceptsEventStream(accept: string | undefined): boolean {
 
 /** A browser's GET: it asks for HTML and not for an event stream. */
 export function prefersHtml(accept: string | undefined): boolean {
-  return accept !== undefined && accept.includes('text/html') && !accept.includes('text/event-stream');
+  return accept?.includes('text/html') === true && !accept.includes('text/event-stream');
 }
 
 export function notAcceptable(types: string) {
