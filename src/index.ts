@@ -51,6 +51,7 @@ export type { Context, HandlerContext, ProtocolEra } from './context/context.js'
 export type { ContextInputs, InputResponseView } from './context/context-inputs.js';
 export type { Enrich, EnrichHelpers, TruncationDisclosure, TypedEnrich } from './context/enrich.js';
 export type { Recovery, TypedFail } from './context/error-contract.js';
+export { HTTP_FACT_HEADERS, type HttpRequestInfo, httpInfoFromNodeHeaders } from './context/http-request.js';
 export { type AuthContext, type RequestContext, withExtra } from './context/request-context.js';
 export type { RequestInputOptions, RequestInputSpec } from './context/request-input.js';
 export type { InputOptions } from './definitions/input/index.js';

@@ -28,6 +28,7 @@ import { writeJsonRpcError } from './json-rpc-reply.js';
 import { type GetRoute, landingPages } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
+import { stampHttpFacts } from './request-facts.js';
 import { endpointUrlOf } from './request-origin.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
 import { refuseInsufficientScope } from './scope-refusal.js';
@@ -180,6 +181,8 @@ export async function mountEndpoint(
       return reply.code(503).header('retry-after', '5').send(listens.refusal());
     }
     reply.hijack();
+    // Where the SDK (or a 2025 session) takes the request, the caller's address and URL ride on the Node request.
+    stampHttpFacts(request);
     if (legacyEra) return serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, body));
     if (listen && taskListens.claims(body)) {
       return serve(request.raw, reply.raw, () => taskListens.serve(request.raw, reply.raw, body));
@@ -198,6 +201,7 @@ export async function mountEndpoint(
       return reply.code(406).send(notAcceptable('text/event-stream'));
     }
     reply.hijack();
+    stampHttpFacts(request);
     return serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, undefined));
   }
 

@@ -12,6 +12,7 @@ import {
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
 import { type AppPort, CallCancellation, isLevelEnabled, type SessionRequest, sessionCallOf } from '../../src/index.js';
+import { stampedHttpFacts, webRequestOf } from './request-facts.js';
 import type { LiveSession } from './session-copies.js';
 import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';
 
@@ -102,6 +103,7 @@ export class SessionDirectCalls {
         meta: call.meta,
         signal: cancellation,
         closeStream: exchange.canCloseStream ? () => exchange.closeStream() : undefined,
+        http: stampedHttpFacts(req),
         log: (level, data) => {
           // As the session's server filters a request's log lines: against the level logging/setLevel set.
           const threshold = transport.logLevel;
@@ -116,7 +118,7 @@ export class SessionDirectCalls {
       .then((answer) => {
         if (cancellation.aborted) return;
         // The SDK's 2025 shim turns the round into requests to the client; the server runs the call again for it.
-        if (answer.inputRequired) return transport.dispatchOnExchange(message, authInfo);
+        if (answer.inputRequired) return transport.dispatchOnExchange(message, authInfo, webRequestOf(req));
         transport.closeExchange(id, exchange);
         void exchange.finish(answer.response);
       });

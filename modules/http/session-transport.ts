@@ -140,8 +140,8 @@ export class SessionTransport implements Transport {
    * Hands a request the direct path opened an exchange for to the session's protocol server, as the SDK's transport
    * would (an input_required round its 2025 shim fulfils): its answer and related messages reach the exchange.
    */
-  dispatchOnExchange(request: JSONRPCRequest, authInfo: AuthInfo | undefined): void {
-    this.onmessage?.(request, authInfo ? { authInfo } : undefined);
+  dispatchOnExchange(request: JSONRPCRequest, authInfo: AuthInfo | undefined, http?: Request): void {
+    this.onmessage?.(request, { ...(authInfo ? { authInfo } : {}), ...(http ? { request: http } : {}) });
   }
 
   setScopeChallengeResolver(resolver: ScopeChallengeHandler): void {

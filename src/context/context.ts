@@ -9,6 +9,7 @@ import type { ContentCollect } from './content-collect.js';
 import type { ContextInputs } from './context-inputs.js';
 import type { Enrich, TypedEnrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
+import type { HttpRequestInfo } from './http-request.js';
 import type { RequestContext } from './request-context.js';
 import type { RequestInputOptions, RequestInputSpec } from './request-input.js';
 
@@ -51,6 +52,8 @@ export interface Context extends RequestContext {
   readonly notifyResourceUpdated?: (uri: string) => void;
   /** The URI being read; resource handlers only. */
   readonly uri?: URL;
+  /** The HTTP request that carried this call (headers, caller's address, URL); undefined over stdio. */
+  readonly http: HttpRequestInfo | undefined;
   /**
    * Throws `insufficient_scope` unless the caller's token carries every scope named, for checks that depend on what
    * the call touches (another tenant's record, an admin-only field). Requests without auth pass, as with @Scopes.

@@ -1,5 +1,6 @@
 // Builds the per-request Context from what the era bridge knows about the request. Everything here is cheap
 // closures over per-request collectors; nothing is compiled or looked up by name.
+
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { createContextLogger, type Logger, type LogLevel, type LogMirror, type Redaction } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
@@ -9,6 +10,7 @@ import type { Context, ProtocolEra } from './context.js';
 import type { RoundInputs } from './context-inputs.js';
 import { createEnrichmentCollector, type EnrichmentCollector } from './enrich.js';
 import { type CompiledContract, NO_CONTRACT, type TypedFail } from './error-contract.js';
+import type { HttpRequestInfo } from './http-request.js';
 import { KilnContext } from './kiln-context.js';
 import type { AuthContext } from './request-context.js';
 import type { TaskBinding } from './task-binding.js';
@@ -44,6 +46,8 @@ export interface ContextSeed extends RoundInputs {
   readonly clientCapabilities: ClientCapabilities | undefined;
   readonly channel: RequestChannel;
   readonly uri?: URL;
+  /** The HTTP facts of the request (ctx.http), read on first use; absent over stdio. */
+  readonly http?: () => HttpRequestInfo | undefined;
   /** Seals an input_required round's requestState for the wire (MCP_REQUEST_STATE_KEY); absent, it goes out as is. */
   readonly sealRequestState?: (state: string) => Promise<string>;
   /** The task this run is (or may become), for ctx.taskId and ctx.startTask; absent for calls that never are. */

@@ -9,6 +9,7 @@ import type { Context, ProtocolEra } from './context.js';
 import { type ContextInputs, createContextInputs, type RoundInputs } from './context-inputs.js';
 import type { Enrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
+import type { HttpRequestInfo } from './http-request.js';
 import type { AuthContext } from './request-context.js';
 import { type RequestInputOptions, type RequestInputSpec, requestInput } from './request-input.js';
 import { insufficientScope, unmetScopes } from './scope-check.js';
@@ -17,13 +18,24 @@ import { NO_TASK, type TaskBinding } from './task-binding.js';
 /** Everything a context carries, set once per request. */
 export type KilnContextFields = Omit<
   KilnContext,
-  'state' | 'inputs' | 'requestInput' | 'requireScopes' | 'withExtra' | 'taskId' | 'startTask' | 'timestamp' | 'signal'
+  | 'state'
+  | 'inputs'
+  | 'requestInput'
+  | 'requireScopes'
+  | 'withExtra'
+  | 'taskId'
+  | 'startTask'
+  | 'timestamp'
+  | 'signal'
+  | 'http'
 >;
 
 /** What a context reads from its request's seed on demand: the round's input answers, its task binding, its signal. */
 export interface ContextRound extends RoundInputs {
   readonly task?: TaskBinding;
   readonly signal: SignalSource;
+  /** The HTTP facts of the request, read from the host on first use; absent over stdio. */
+  readonly http?: () => HttpRequestInfo | undefined;
 }
 
 export class KilnContext implements Context {
@@ -54,6 +66,7 @@ export class KilnContext implements Context {
   readonly #round: ContextRound;
   #state: ContextState | undefined;
   #inputs: ContextInputs | undefined;
+  #http: HttpRequestInfo | undefined | null = null;
   /** The ISO timestamp once read; until then the epoch milliseconds the request started at. */
   #timestamp: string | number;
 
@@ -88,6 +101,12 @@ export class KilnContext implements Context {
   get state(): ContextState {
     this.#state ??= this.#openState();
     return this.#state;
+  }
+
+  /** Read from the host on first use: most tools never look. */
+  get http(): HttpRequestInfo | undefined {
+    if (this.#http === null) this.#http = this.#round.http?.();
+    return this.#http;
   }
 
   /** Built on first read: most requests carry no answers and never look. */

@@ -1,6 +1,7 @@
 // The three operations a client calls (tools/call, resources/read, prompts/get) as one function, for the protocol
 // server's handlers and for a host's direct 2026-07-28 call (AppPort.runModernCall): the HTTP fast path runs a request
 // it validated itself straight through the operation runner, with no protocol server, SDK dispatch or context.
+
 import type {
   AuthInfo,
   CallToolResult,
@@ -13,6 +14,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { SignalSource } from '../context/call-cancellation.js';
 import type { ContextSeed } from '../context/create-context.js';
+import type { HttpRequestInfo } from '../context/http-request.js';
 import { type OperationSeed, runOperation } from '../pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
@@ -42,6 +44,8 @@ export interface ModernCall {
   readonly meta?: Readonly<Record<string, unknown>>;
   /** Aborted when the client goes away; a CallCancellation makes the signal only if something reads it. */
   readonly signal: SignalSource;
+  /** The HTTP facts of the request (ctx.http), read on first use. */
+  readonly http?: () => HttpRequestInfo | undefined;
 }
 
 export interface ModernCallAnswer {
@@ -140,6 +144,8 @@ interface HostCall {
   readonly authInfo: AuthInfo | undefined;
   readonly meta?: Readonly<Record<string, unknown>>;
   readonly signal: SignalSource;
+  /** The HTTP facts of the request (ctx.http), read on first use. */
+  readonly http?: () => HttpRequestInfo | undefined;
 }
 
 /** What the host's era adds: the request's channel, and the session's id on a 2025 session. */
@@ -161,6 +167,7 @@ export function hostCallFacts(call: HostCall, channel: HostChannel): RequestFact
     log: channel.log,
     progress: channel.progress,
     closeStream: channel.closeStream,
+    http: call.http,
   };
 }
 

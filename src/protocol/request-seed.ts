@@ -9,6 +9,7 @@ import {
 import type { SignalSource } from '../context/call-cancellation.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed, RequestChannel } from '../context/create-context.js';
+import { type HttpRequestInfo, httpInfoFromWebRequest } from '../context/http-request.js';
 import { generateRequestId } from '../context/request-context.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
 import { type Principal, requestPrincipal } from './principal.js';
@@ -42,6 +43,7 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
       meta: sdk.mcpReq._meta,
       sealWith: sdk,
       closeStream: sdk.http?.closeSSE,
+      http: httpFactsOf(sdk.http?.req),
       modernCapabilities: () => modernCapabilities(sdk),
       log: (level, payload) => sdk.mcpReq.log(level, payload),
       progress:
@@ -73,6 +75,13 @@ export interface RequestFacts {
   readonly progress: RequestChannel['progress'];
   /** Closes the request's SSE stream; set only where the stream can be resumed (a 2025 session with an event store). */
   readonly closeStream?: RequestChannel['closeStream'];
+  /** The HTTP facts of the request (ctx.http), read on first use; absent over stdio. */
+  readonly http?: () => HttpRequestInfo | undefined;
+}
+
+/** ctx.http of a request the SDK dispatched: from the web Request it rebuilt, when HTTP carried it. */
+function httpFactsOf(request: Request | undefined): (() => HttpRequestInfo) | undefined {
+  return request === undefined ? undefined : () => httpInfoFromWebRequest(request);
 }
 
 export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operation: string): ContextSeed {
@@ -109,6 +118,7 @@ export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operati
     // (adding a key to a spread copy takes V8's slow path for objects).
     uri: undefined,
     task: undefined,
+    http: facts.http,
   };
 }
 

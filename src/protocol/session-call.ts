@@ -3,6 +3,7 @@
 // operation runner with the seed that server's handler would build (the session's client capabilities, its id, the
 // caller), and answered with the response that server would send (the tool result projected for the 2025 wire, a
 // handler's error mapped the same way).
+
 import type {
   AuthInfo,
   CallToolResult,
@@ -13,6 +14,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { SignalSource } from '../context/call-cancellation.js';
+import type { HttpRequestInfo } from '../context/http-request.js';
 import type { LogLevel } from '../logging/index.js';
 import { type CallMethod, type DirectCall, directCallOf, hostCallFacts, runCall } from './direct-call.js';
 import { legacyErrorResponse, legacyResultResponse } from './legacy-wire.js';
@@ -40,6 +42,8 @@ export interface SessionCall {
   readonly log: (level: LogLevel, payload: Record<string, unknown>) => Promise<void> | void;
   /** Ends the request's SSE stream while the handler goes on (ctx.closeStream); set only where it can be resumed. */
   readonly closeStream?: () => void;
+  /** The HTTP facts of the request (ctx.http), read on first use; absent on stdio. */
+  readonly http?: () => HttpRequestInfo | undefined;
 }
 
 /** The response the session's server would send, or an input_required round for the host to hand to that server. */

@@ -11,8 +11,8 @@ import type { TasksConfig } from '../config/kiln-config.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { kilnError } from '../errors/index.js';
-import { nodeCrypto } from '../platform/lazy-builtins.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
+import { nodeCrypto } from '../platform/lazy-builtins.js';
 import {
   type CreateTaskResult,
   createTaskResult,

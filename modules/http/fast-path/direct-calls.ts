@@ -8,6 +8,7 @@ import type { AuthInfo, ClientCapabilities, JSONRPCRequest } from '@modelcontext
 import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '../../../src/index.js';
+import { httpFactsOf } from '../request-facts.js';
 import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
@@ -83,6 +84,7 @@ export class DirectCalls {
         meta: plan.envelope,
         authInfo: (request.raw as IncomingMessage & { auth?: AuthInfo }).auth,
         signal: cancellation,
+        http: httpFactsOf(request),
       })
       .then(
         ({ result, cacheHint }) =>

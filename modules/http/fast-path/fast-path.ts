@@ -8,6 +8,7 @@ import { type AuthInfo, classifyInboundRequest, type JSONRPCRequest } from '@mod
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPort } from '../../../src/index.js';
 import { standardHeaders } from '../era-of.js';
+import { stampHttpFacts, webRequestOf } from '../request-facts.js';
 import { DirectCalls } from './direct-calls.js';
 import { claimModernRequest } from './edge-claim.js';
 import { type EdgeAnswer, ModernMuxTransport } from './modern-mux-transport.js';
@@ -39,7 +40,8 @@ export async function openFastPath(app: AppPort, options: { readonly keepAliveMs
       const authInfo = (request.raw as IncomingMessage & { auth?: AuthInfo }).auth;
       const { learn } = plan;
       const handled = learn === undefined ? undefined : () => direct.learn(learn);
-      transport.dispatch(message, reply, authInfo, () => edgeRejection(request), handled);
+      stampHttpFacts(request);
+      transport.dispatch(message, reply, authInfo, webRequestOf(request.raw), () => edgeRejection(request), handled);
       return true;
     },
     close: () => {

@@ -56,6 +56,7 @@ export class ModernMuxTransport extends ModernBoundTransport {
     message: JSONRPCRequest,
     reply: FastifyReply,
     authInfo: AuthInfo | undefined,
+    request: Request,
     edgeAnswer: () => EdgeAnswer | undefined,
     handled?: () => void,
   ): void {
@@ -75,7 +76,7 @@ export class ModernMuxTransport extends ModernBoundTransport {
       );
     });
     try {
-      this.onmessage?.(message, { classification: MODERN_CLASSIFICATION, ...(authInfo && { authInfo }) });
+      this.onmessage?.(message, { classification: MODERN_CLASSIFICATION, request, ...(authInfo && { authInfo }) });
     } finally {
       exchange.inDispatchWindow = false;
     }
