@@ -21,6 +21,7 @@ describe('public API', () => {
       'Enrichment',
       'EnvReader',
       'Errors',
+      'HTTP_FACT_HEADERS',
       'Inject',
       'Injectable',
       'InputAlias',
@@ -45,6 +46,7 @@ describe('public API', () => {
       'createToken',
       'directCallOf',
       'headerParam',
+      'httpInfoFromNodeHeaders',
       'inputRequired',
       'isLevelEnabled',
       'listen',
@@ -117,7 +119,9 @@ describe('public API', () => {
       'eventTenant',
       'http',
       'isPrimingEvent',
+      'kilnFastify',
       'landingPageModel',
+      'nodeHandler',
     ]);
   });
 

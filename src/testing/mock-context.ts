@@ -1,12 +1,14 @@
 // createMockContext: a real Context for calling a handler directly. State runs through a real StorageService (key
 // rules, JSON round trip, tenant scoping as in production), ctx.log through a real ContextLogger, and every
 // notification channel records into the capture that getLogs / getProgress / getEnrichment read back.
+
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import type { ErrorContract } from '../../decorators/types.js';
 import type { Bivariant } from '../context/bivariant.js';
 import type { Context } from '../context/context.js';
 import { type ContextSeed, createContext } from '../context/create-context.js';
 import { compileContract, type Recovery, type TypedFail } from '../context/error-contract.js';
+import type { HttpRequestInfo } from '../context/http-request.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { InMemoryStorageProvider, StorageService } from '../storage/index.js';
@@ -38,6 +40,8 @@ export interface MockContextOptions {
   readonly inputResponses?: Readonly<Record<string, unknown>>;
   /** The `requestState` this round echoes (`ctx.inputs.state()`). */
   readonly requestState?: string;
+  /** The HTTP request as `ctx.http` shows it; omitted, the call came over stdio (`ctx.http` is undefined). */
+  readonly http?: Partial<HttpRequestInfo>;
 }
 
 /**
@@ -71,6 +75,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     requestState: requestState === undefined ? undefined : <T>() => requestState as T,
     unfilteredInputs: options.clientCapabilities === undefined,
     uri: options.uri === undefined ? undefined : new URL(options.uri),
+    http: options.http === undefined ? undefined : mockHttp(options.http),
     channel: {
       log: (level, payload) => {
         const { message, ...data } = payload;
@@ -96,4 +101,13 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     progress,
   });
   return built.context as MockContext;
+}
+
+function mockHttp(http: Partial<HttpRequestInfo>): () => HttpRequestInfo {
+  const info: HttpRequestInfo = {
+    headers: http.headers ?? {},
+    remoteAddress: http.remoteAddress ?? '127.0.0.1',
+    url: http.url ?? 'http://127.0.0.1/mcp',
+  };
+  return () => info;
 }

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 120_000, sseKeepAliveMs: 15_000 },
       fastPath: true,
       playground: true,
+      trustProxy: false,
     });
   });
 
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
       MCP_HTTP_SSE_KEEP_ALIVE_MS: '100',
       MCP_HTTP_FAST_PATH: 'off',
       MCP_PLAYGROUND: 'off',
+      MCP_HTTP_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7',
     });
     expect(http).toEqual({
       host: '0.0.0.0',
@@ -107,7 +109,24 @@ describe('loadConfig', () => {
       timeouts: { headersMs: 500, requestMs: 900, keepAliveMs: 700, idleMs: 800, sseKeepAliveMs: 100 },
       fastPath: false,
       playground: false,
+      trustProxy: ['10.0.0.0/8', '192.168.1.7'],
     });
+  });
+
+  it.each([
+    ['true', true],
+    ['on', true],
+    ['false', false],
+    ['2', 2],
+    ['::1, 127.0.0.1/32', ['::1', '127.0.0.1/32']],
+  ] as const)('reads MCP_HTTP_TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ MCP_HTTP_TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
+  });
+
+  it('refuses a MCP_HTTP_TRUST_PROXY entry that is neither an address nor a CIDR range, naming it', () => {
+    expect(() => loadConfig({ MCP_HTTP_TRUST_PROXY: '10.0.0.0/8, proxy.internal, 10.1.2.3/40' })).toThrow(
+      /MCP_HTTP_TRUST_PROXY="10.0.0.0\/8, proxy.internal, 10.1.2.3\/40" is not valid: .*\(not "proxy.internal", "10.1.2.3\/40"\)/,
+    );
   });
 
   it('rejects bad HTTP settings, naming each variable and what it accepts', () => {

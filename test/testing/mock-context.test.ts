@@ -155,3 +155,15 @@ describe('capture helpers', () => {
     expect(() => getLogs(foreign)).toThrow(/getLogs\(\)/);
   });
 });
+
+describe('createMockContext: ctx.http', () => {
+  it('is undefined unless the test says the call came over HTTP, then shows what it gave', () => {
+    expect(createMockContext().http).toBeUndefined();
+    const ctx = createMockContext({ http: { headers: { 'x-request-id': 'r-1' }, remoteAddress: '203.0.113.4' } });
+    expect(ctx.http).toEqual({
+      headers: { 'x-request-id': 'r-1' },
+      remoteAddress: '203.0.113.4',
+      url: 'http://127.0.0.1/mcp',
+    });
+  });
+});
