@@ -1,6 +1,7 @@
 // Options of createApp: identity, input-edge switches, configuration source, app-wide guards, interceptors and
 // exception filters, and provider overrides (testing).
 
+import type { Logger as PinoLogger, LoggerOptions as PinoLoggerOptions } from 'pino';
 import type { CacheHint } from '../../decorators/resource.js';
 import type { Constructor, InjectionToken, Provider } from '../../decorators/types.js';
 import type { KilnExceptionFilter } from '../../decorators/use-filters.js';
@@ -38,6 +39,12 @@ export interface CreateAppOptions {
    * (loaded only when selected); pass your own to replace it.
    */
   readonly storageProviders?: ModuleStorageProviders;
+  /**
+   * The app's logger: a pino instance of yours (Kiln logs through it, as a child named `kiln`, its levels mapped onto
+   * pino's), or pino options for the one Kiln makes (a `transport`, `redact`, `base`, …). Omitted, Kiln writes JSON
+   * lines to stderr, or pretty ones in development (MCP_LOG_FORMAT). The HTTP host's Fastify logs through it too.
+   */
+  readonly logger?: PinoLogger<string, boolean> | PinoLoggerOptions<string, boolean>;
   /** How long closing waits for requests in flight before closing anyway (default 10,000 ms). */
   readonly shutdownDrainMs?: number;
   /**

@@ -41,7 +41,7 @@ import { LifecycleHooks } from './lifecycle-hooks.js';
 export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}): Promise<AppRuntime> {
   const loaded = loadConfig(options.env ?? process.env, { sessionMode: options.sessionMode?.default });
   const overrides = options.overrides ?? new Map();
-  const modules = applyOverrides(scanModules(appRoot(root, loaded, options.storageProviders)), overrides);
+  const modules = applyOverrides(scanModules(appRoot(root, loaded, options)), overrides);
   const findings: LintFindings = { errors: [], warnings: [] };
   // The app root scanned last; its second import is the user's root module (appRoot).
   const userRoot = modules.at(-1)?.imports[1] as ModuleRecord;
@@ -187,8 +187,11 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
 }
 
 /** The user's root module, with the core module imported first so its singletons are built first. */
-function appRoot(root: ModuleRef, config: KilnConfig, storage: CreateAppOptions['storageProviders']): ModuleRef {
-  return { module: KilnAppRoot, imports: [KilnCoreModule.forApp(config, storage), root] };
+function appRoot(root: ModuleRef, config: KilnConfig, options: CreateAppOptions): ModuleRef {
+  return {
+    module: KilnAppRoot,
+    imports: [KilnCoreModule.forApp(config, options.storageProviders, options.logger), root],
+  };
 }
 
 @Module({})

@@ -5,15 +5,20 @@ import { Module } from '../../decorators/module.js';
 import type { DynamicModule } from '../../decorators/types.js';
 import type { KilnConfig } from '../config/kiln-config.js';
 import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.js';
-import { createLogger, type Logger } from '../logging/index.js';
+import { adoptLogger, createLogger, isPinoLogger, type Logger } from '../logging/index.js';
 import { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createStorageProvider, type ModuleStorageProviders, StorageService } from '../storage/index.js';
 import { traceStorageProvider } from '../storage/traced-storage-provider.js';
 import { activeTelemetry, type KilnTelemetry, resolveTelemetry } from '../telemetry/kiln-telemetry.js';
+import type { CreateAppOptions } from './app-options.js';
 
 @Module({})
 export class KilnCoreModule {
-  static forApp(config: KilnConfig, storageProviders: ModuleStorageProviders = {}): DynamicModule {
+  static forApp(
+    config: KilnConfig,
+    storageProviders: ModuleStorageProviders = {},
+    logger?: CreateAppOptions['logger'],
+  ): DynamicModule {
     return {
       module: KilnCoreModule,
       providers: [
@@ -23,11 +28,15 @@ export class KilnCoreModule {
         {
           provide: LOGGER,
           useFactory: (resolved: KilnConfig, telemetry: KilnTelemetry) =>
-            createLogger({
-              level: resolved.logLevel,
-              name: 'kiln',
-              traceCorrelation: telemetry.tracer ? telemetry.api : undefined,
-            }),
+            isPinoLogger(logger)
+              ? adoptLogger(logger, 'kiln')
+              : createLogger({
+                  level: resolved.logLevel,
+                  name: 'kiln',
+                  traceCorrelation: telemetry.tracer ? telemetry.api : undefined,
+                  format: resolved.logFormat,
+                  ...(logger ? { pino: logger } : {}),
+                }),
           inject: [KILN_CONFIG, TELEMETRY],
         },
         {

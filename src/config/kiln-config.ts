@@ -1,7 +1,7 @@
 // Kiln's configuration: every setting read from one environment variable, validated once at boot. A bad value
 // stops boot with a message naming the variable and what it accepts.
 import { isIP } from 'node:net';
-import { LOG_LEVELS, type LogLevel } from '../logging/index.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.js';
 import { EnvReader } from './env-reader.js';
 import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from './storage-defaults.js';
 
@@ -108,6 +108,8 @@ export interface AuthSettings {
 export interface KilnConfig {
   readonly transportType: (typeof TRANSPORT_TYPES)[number];
   readonly logLevel: LogLevel;
+  /** MCP_LOG_FORMAT: `json` lines, `pretty` ones (pino-pretty), or `auto`: pretty on a terminal outside production. */
+  readonly logFormat: LogFormat;
   /** MCP_LOG_REDACT_FIELDS: field names masked in logs on top of the built-in list (password, token, secret, ...). */
   readonly logRedactFields: readonly string[];
   readonly storage: (
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
   const read = new EnvReader(env);
   const transportType = read.oneOf('MCP_TRANSPORT_TYPE', TRANSPORT_TYPES, 'stdio');
   const logLevel = read.oneOf('MCP_LOG_LEVEL', LOG_LEVELS, 'info');
+  const logFormat = read.oneOf('MCP_LOG_FORMAT', LOG_FORMATS, 'auto');
   const logRedactFields = read.list('MCP_LOG_REDACT_FIELDS') ?? [];
   const storageType = read.oneOf('STORAGE_PROVIDER_TYPE', STORAGE_PROVIDER_TYPES, 'in-memory');
   const storagePath = read.string('STORAGE_FILESYSTEM_PATH');
@@ -253,6 +256,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
   return {
     transportType,
     logLevel,
+    logFormat,
     logRedactFields,
     storage:
       storageType === 'filesystem'

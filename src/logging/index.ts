@@ -1,4 +1,6 @@
 // Logging: the MCP level scale, the stderr process logger, redaction, and the request-scoped `ctx.log`.
+
+export { adoptLogger, isPinoLogger } from './adopted-logger.js';
 export {
   type ContextLogger,
   type ContextLoggerOptions,
@@ -7,7 +9,14 @@ export {
   type LogMirror,
 } from './context-logger.js';
 export { isLevelEnabled, LOG_LEVELS, type LogLevel, parseLogLevel } from './log-levels.js';
-export { createLogger, createStderrDestination, type Logger, type LoggerOptions } from './logger.js';
+export {
+  createLogger,
+  createStderrDestination,
+  LOG_FORMATS,
+  type LogFormat,
+  type Logger,
+  type LoggerOptions,
+} from './logger.js';
 export {
   CIRCULAR,
   DEFAULT_REDACTION,

@@ -12,9 +12,6 @@ export const EVERYTHING_SERVER = repoFile('dist/examples/everything/main.js');
 /** The MCP Apps example: the tally board view and its two tools. */
 export const APPS_SERVER = repoFile('dist/examples/apps/main.js');
 export const PIPELINE_FIXTURE = repoFile('dist/test/integration/fixtures/pipeline-fixture.js');
-/** Creates an app and reports where V8 allocates a literal's surviving objects (needs --allow-natives-syntax). */
-export const PRETENURING_PROBE = repoFile('dist/test/integration/fixtures/pretenuring-probe.js');
-export const YOUNG_GENERATION_PROBE = repoFile('dist/test/integration/fixtures/young-generation-probe.js');
 /** Notes plus a tool that announces resource updates, for the multi-instance session tests. */
 export const SESSIONS_FIXTURE = repoFile('dist/test/redis/fixtures/sessions-fixture.js');
 
