@@ -26,6 +26,7 @@ export {
   type ConnectClientOptions,
   MODERN_PROTOCOL_VERSION,
   TestingApp,
+  type TestingHttpOptions,
   type TestingPrincipal,
 } from './testing-app.js';
 export {

@@ -2,6 +2,8 @@
 // SDK clients connected over an in-memory transport pair on either protocol era.
 import { Client, type ClientCapabilities, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { AuthInfo, CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type { FastifyInstance } from 'fastify';
+import type { KilnFastifyOptions } from 'mcp-kiln/http';
 import type { InjectionToken } from '../../decorators/types.js';
 import type { DirectCallOptions, KilnApp } from '../app/kiln-app.js';
 import type { ProtocolEra } from '../context/context.js';
@@ -35,8 +37,15 @@ export interface TestingPrincipal {
   readonly scopes?: readonly string[];
 }
 
+/** What `TestingApp.http()` mounts: the kilnFastify options (prefix, auth, landing page, …) and routes of yours. */
+export interface TestingHttpOptions extends Omit<KilnFastifyOptions, 'app'> {
+  /** Runs first, on the fresh instance: register your plugins and routes, to test them beside the endpoint. */
+  readonly configure?: (fastify: FastifyInstance) => void | Promise<void>;
+}
+
 export class TestingApp {
   private readonly clients: Client[] = [];
+  private readonly instances: FastifyInstance[] = [];
   private closed = false;
 
   constructor(
@@ -85,11 +94,28 @@ export class TestingApp {
     return client;
   }
 
-  /** Closes every connected client, then the app (serving handles, container, storage). Safe to call twice. */
+  /**
+   * The app's HTTP surface on a Fastify instance that never listens (kilnFastify at `prefix`, `/mcp` by default),
+   * for `inject()`: your routes and the MCP endpoint in one test, without a socket. Closed by `close()`.
+   */
+  async http(options: TestingHttpOptions = {}): Promise<FastifyInstance> {
+    if (this.closed) throw new Error('TestingApp.http: the app is closed.');
+    const { configure, ...mount } = options;
+    const [{ default: Fastify }, { kilnFastify }] = await Promise.all([import('fastify'), import('mcp-kiln/http')]);
+    const fastify = Fastify();
+    this.instances.push(fastify);
+    await configure?.(fastify);
+    await fastify.register(kilnFastify, { ...mount, app: this.app });
+    await fastify.ready();
+    return fastify;
+  }
+
+  /** Closes every connected client and HTTP instance, then the app (serving handles, container, storage). Safe to call twice. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await Promise.allSettled(this.clients.map((client) => client.close()));
+    await Promise.allSettled(this.instances.map((fastify) => fastify.close()));
     await this.app.close();
   }
 }

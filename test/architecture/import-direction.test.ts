@@ -158,8 +158,12 @@ function ruleBreak(from: string, to: string, edge: ImportEdge): string | undefin
     return 'an example may import the project only through its public entries';
   }
   if (to.startsWith('modules/')) {
-    const loadsOwnPackage = edge.dynamic && !edge.specifier.startsWith('.') && layerOf(from) === 8;
-    return loadsOwnPackage ? undefined : 'src may not import modules (only bootstrap loads them, by dynamic import)';
+    // The composition root and the testing kit load a module on use, by the package's own name.
+    const loader = layerOf(from) === 8 || from.startsWith('src/testing/');
+    const loadsOwnPackage = (edge.dynamic || edge.typeOnly) && !edge.specifier.startsWith('.') && loader;
+    return loadsOwnPackage
+      ? undefined
+      : 'src may not import modules (only bootstrap and the testing kit load them, by dynamic import)';
   }
   if (to.startsWith('examples/')) return 'src may not import examples';
   const fromLayer = layerOf(from);
@@ -240,7 +244,7 @@ describe('import direction', () => {
       'decorators/planted.ts → src/di/tokens.ts (layer 0 may not import layer 2)',
       'modules/http/planted.ts → src/app/compile-app.ts (a module may import the project only through its public entries)',
       'examples/notes/planted.ts → src/context/context.ts (an example may import the project only through its public entries)',
-      'src/app/planted.ts → modules/http/index.ts (src may not import modules (only bootstrap loads them, by dynamic import))',
+      'src/app/planted.ts → modules/http/index.ts (src may not import modules (only bootstrap and the testing kit load them, by dynamic import))',
       'src/testing/planted.ts → src/cli/lint-command.ts (layer 9 may not import layer 10)',
       'bench/planted.ts → modules/http/index.ts (code run from dist must import the runtime as mcp-kiln/..., not by path (a second copy beside dist/pkg))',
       'test/redis/fixtures/planted.ts → src/index.ts (code run from dist must import the runtime as mcp-kiln/..., not by path (a second copy beside dist/pkg))',

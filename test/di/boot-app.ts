@@ -15,7 +15,8 @@ import { type CapturedLines, captureDestination } from '../logging/capture-desti
 export const QUIET_ENV = { MCP_LOG_LEVEL: 'error' } as const;
 
 /** createApp's options as the testing kit takes them, and the framework providers a test replaces. */
-export interface BootOptions extends TestingCompileOptions {
+export interface BootOptions extends Omit<TestingCompileOptions, 'logger'> {
+  /** Replaces the LOGGER provider (not createApp's `logger` option). */
   readonly logger?: Logger;
   readonly storage?: StorageService;
 }

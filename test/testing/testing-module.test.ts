@@ -1,9 +1,16 @@
 // createTestingModule: the real module graph compiled with providers overridden, direct calls, root singletons,
 // and SDK clients connected in memory on both eras.
 import { createToken, type HandlerContext, inputRequired, KilnBootError, Module, STORAGE, Tool } from 'mcp-kiln';
-import { createInMemoryStorage, createMockContext, createTestingModule, type TestingApp } from 'mcp-kiln/testing';
+import {
+  createInMemoryStorage,
+  createMockContext,
+  createTestingModule,
+  MODERN_PROTOCOL_VERSION,
+  type TestingApp,
+} from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { NotesModule } from '../../examples/notes/notes.module.js';
 import { Clock, InventoryModule, InventoryService, SHOP_NAME } from './fixtures/inventory.js';
 
 const apps: TestingApp[] = [];
@@ -210,5 +217,47 @@ describe('connectClient capabilities', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('TestingApp.http', () => {
+  it("serves the app's endpoint and the test's own routes through inject(), without a socket", async () => {
+    const testing = await createTestingModule({ imports: [NotesModule] }).compile();
+    const fastify = await testing.http({
+      prefix: '/mcp',
+      configure: (instance) => {
+        instance.get('/status', async () => ({ up: true }));
+      },
+    });
+    const status = await fastify.inject({ method: 'GET', url: '/status' });
+    expect(status.json()).toEqual({ up: true });
+    const answer = await fastify.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'notes_create_note',
+      },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'notes_create_note',
+          arguments: { title: 'Injected', body: 'No socket.', tags: [] },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ id: 1, result: { structuredContent: { title: 'Injected' } } });
+    await testing.close();
+    await expect(testing.http()).rejects.toThrow('TestingApp.http: the app is closed.');
   });
 });
