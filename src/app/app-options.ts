@@ -1,7 +1,7 @@
 // Options of createApp: identity, input-edge switches, configuration source, app-wide guards, interceptors and
 // exception filters, and provider overrides (testing).
 
-import type { Logger as PinoLogger, LoggerOptions as PinoLoggerOptions } from 'pino';
+import type { LoggerOptions as PinoLoggerOptions } from 'pino';
 import type { CacheHint } from '../../decorators/resource.js';
 import type { Constructor, InjectionToken, Provider } from '../../decorators/types.js';
 import type { KilnExceptionFilter } from '../../decorators/use-filters.js';
@@ -9,6 +9,7 @@ import type { KilnGuard } from '../../decorators/use-guards.js';
 import type { KilnInterceptor } from '../../decorators/use-interceptors.js';
 import type { SessionMode } from '../config/kiln-config.js';
 import type { InputOptions } from '../definitions/input/index.js';
+import type { AppPinoLogger } from '../logging/index.js';
 import type { ModuleStorageProviders } from '../storage/index.js';
 
 export interface CreateAppOptions {
@@ -44,7 +45,7 @@ export interface CreateAppOptions {
    * pino's), or pino options for the one Kiln makes (a `transport`, `redact`, `base`, …). Omitted, Kiln writes JSON
    * lines to stderr, or pretty ones in development (MCP_LOG_FORMAT). The HTTP host's Fastify logs through it too.
    */
-  readonly logger?: PinoLogger<string, boolean> | PinoLoggerOptions<string, boolean>;
+  readonly logger?: AppPinoLogger | PinoLoggerOptions<string, boolean>;
   /** How long closing waits for requests in flight before closing anyway (default 10,000 ms). */
   readonly shutdownDrainMs?: number;
   /**

@@ -28,9 +28,16 @@ const READS_AS: Readonly<Record<string, string>> = {
   fatal: 'critical',
 };
 
+/** A pino logger of the app's, whatever custom levels it has: what Kiln needs of one. */
+export interface AppPinoLogger extends pino.BaseLogger {
+  child(bindings: pino.Bindings): AppPinoLogger;
+  bindings(): pino.Bindings;
+  isLevelEnabled(level: string): boolean;
+}
+
 /** Whether `value` is a pino logger (an instance), not pino options. */
-export function isPinoLogger(value: unknown): value is pino.Logger<string, boolean> {
-  const candidate = value as Partial<pino.Logger> | null;
+export function isPinoLogger(value: unknown): value is AppPinoLogger {
+  const candidate = value as Partial<AppPinoLogger> | null;
   return (
     typeof candidate === 'object' &&
     candidate !== null &&
@@ -41,7 +48,7 @@ export function isPinoLogger(value: unknown): value is pino.Logger<string, boole
 }
 
 class AdoptedLogger {
-  constructor(private readonly target: pino.Logger<string, boolean>) {}
+  constructor(private readonly target: AppPinoLogger) {}
 
   get level(): string {
     return READS_AS[this.target.level] ?? this.target.level;
@@ -59,8 +66,8 @@ class AdoptedLogger {
     return this.target.bindings();
   }
 
-  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): AdoptedLogger {
-    return new AdoptedLogger(this.target.child(bindings, options));
+  child(bindings: pino.Bindings): AdoptedLogger {
+    return new AdoptedLogger(this.target.child(bindings));
   }
 
   silent(): void {}
@@ -69,13 +76,13 @@ class AdoptedLogger {
 for (const [level, method] of Object.entries(WRITES_AT)) {
   Object.defineProperty(AdoptedLogger.prototype, level, {
     value(this: AdoptedLogger, ...args: unknown[]) {
-      const target = (this as unknown as { target: pino.Logger<string, boolean> }).target;
+      const target = (this as unknown as { target: AppPinoLogger }).target;
       (target[method] as (...a: unknown[]) => void).apply(target, args);
     },
   });
 }
 
 /** The app's pino logger as Kiln's Logger, under `name` (a child, so the app's own lines are told apart). */
-export function adoptLogger(logger: pino.Logger<string, boolean>, name: string): Logger {
+export function adoptLogger(logger: AppPinoLogger, name: string): Logger {
   return new AdoptedLogger(logger.child({ name })) as unknown as Logger;
 }

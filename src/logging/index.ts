@@ -1,6 +1,6 @@
 // Logging: the MCP level scale, the stderr process logger, redaction, and the request-scoped `ctx.log`.
 
-export { adoptLogger, isPinoLogger } from './adopted-logger.js';
+export { type AppPinoLogger, adoptLogger, isPinoLogger } from './adopted-logger.js';
 export {
   type ContextLogger,
   type ContextLoggerOptions,
