@@ -105,20 +105,51 @@ interface Check {
   readonly errorMessage?: string;
 }
 
+/**
+ * The ways the everything example is served, each run through every suite: Kiln's own HTTP host; the kilnFastify
+ * plugin under a prefix on an application's Fastify; nodeHandler in an Express app after express.json().
+ */
+const HOSTINGS = [
+  { name: 'http()', entry: 'dist/examples/everything/main.js' },
+  { name: 'kilnFastify on a user Fastify, /api/mcp', entry: 'dist/examples/everything/fastify-main.js' },
+  { name: 'nodeHandler in Express 5', entry: 'dist/examples/everything/express-main.js' },
+] as const;
+
+type Hosting = (typeof HOSTINGS)[number];
+
 async function main(): Promise<number> {
-  const server = await startEverythingServer();
   const failures: string[] = [];
   const tally: string[] = [];
+  for (const hosting of HOSTINGS) await runSuites(hosting, failures, tally);
+  console.log(`\nScenarios the suites run without scoring:\n${tally.map((line) => `  ${line}`).join('\n')}`);
+  // This closing line counts what Kiln requires: each scored set against its baseline, and each required scenario,
+  // under every hosting.
+  const perHosting = SUITES.reduce((sum, suite) => sum + suite.scored.length + suite.alsoRequired.length, 0);
+  const required = perHosting * HOSTINGS.length;
+  const closing = `conformance: ${required - failures.length} passed, ${failures.length} failed`;
+  if (failures.length > 0) {
+    console.error(`\nConformance failed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+    console.log(`\n${closing}`);
+    return 1;
+  }
+  console.log('\nConformance passed for every revision and hosting (failures only where the baselines list them).');
+  console.log(`\n${closing}`);
+  return 0;
+}
+
+async function runSuites(hosting: Hosting, failures: string[], tally: string[]): Promise<void> {
+  const server = await startEverythingServer(hosting);
+  const fail = (what: string) => failures.push(`[${hosting.name}] ${what}`);
   try {
     for (const suite of SUITES) {
-      console.log(`\n### Conformance ${suite.revision} (${suite.cli}) against ${server.url}\n`);
+      console.log(`\n### Conformance ${suite.revision} (${suite.cli}), ${hosting.name}, against ${server.url}\n`);
       const cli = await installedCli(suite);
       for (const set of suite.scored) {
         const code = await run(cli, ['server', '--url', server.url, ...set.args, ...baseline(set.baseline)]);
-        if (code !== 0) failures.push(`${suite.cli} ${set.args.join(' ') || 'active suite'} (scored scenarios)`);
+        if (code !== 0) fail(`${suite.cli} ${set.args.join(' ') || 'active suite'} (scored scenarios)`);
       }
       const unrun = suite.coversEveryScenario ? await scenariosNotRun(cli, suite) : [];
-      for (const scenario of unrun) failures.push(`${suite.cli} ${scenario}: listed by the CLI, run by no set here`);
+      for (const scenario of unrun) fail(`${suite.cli} ${scenario}: listed by the CLI, run by no set here`);
       // Independent and read-only, so they run side by side; each one's output is printed whole when it ends.
       const skipped = Object.keys(suite.skippedBySuite).map(extension);
       const outcomes = await Promise.all(
@@ -139,29 +170,17 @@ async function main(): Promise<number> {
           `\n### ${label} (not scored by the suite; ${reason ? 'skipped by the suite' : 'required'})\n${output}`,
         );
         tally.push(
-          `${issues.length > 0 ? '✗' : reason ? '–' : '✓'} ${label}${reason ? ` (skipped by the suite: ${reason})` : ''}`,
+          `${issues.length > 0 ? '✗' : reason ? '–' : '✓'} [${hosting.name}] ${label}${reason ? ` (skipped by the suite: ${reason})` : ''}`,
         );
-        if (issues.length > 0) failures.push(`${label}: ${issues.join('; ')}`);
+        if (issues.length > 0) fail(`${label}: ${issues.join('; ')}`);
       });
       for (const [scenario, why] of Object.entries(suite.notYet)) {
-        tally.push(`· ${suite.cli} ${scenario} (not required here: ${why})`);
+        tally.push(`· [${hosting.name}] ${suite.cli} ${scenario} (not required here: ${why})`);
       }
     }
   } finally {
     server.process.kill('SIGTERM');
   }
-  console.log(`\nScenarios the suites run without scoring:\n${tally.map((line) => `  ${line}`).join('\n')}`);
-  // This closing line counts what Kiln requires: each scored set against its baseline, and each required scenario.
-  const required = SUITES.reduce((sum, suite) => sum + suite.scored.length + suite.alsoRequired.length, 0);
-  const closing = `conformance: ${required - failures.length} passed, ${failures.length} failed`;
-  if (failures.length > 0) {
-    console.error(`\nConformance failed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
-    console.log(`\n${closing}`);
-    return 1;
-  }
-  console.log('\nConformance passed for every revision (failures only where the baselines list them).');
-  console.log(`\n${closing}`);
-  return 0;
 }
 
 /**
@@ -269,17 +288,18 @@ function savedChecks(outputDir: string): Check[] | undefined {
   }
 }
 
-/** Starts the everything example on a free port and resolves with its endpoint URL once it is listening. */
-function startEverythingServer(): Promise<{ url: string; process: ChildProcess }> {
+/** Starts the everything example as `hosting` serves it, on a free port; resolves with its endpoint URL once listening. */
+function startEverythingServer(hosting: Hosting): Promise<{ url: string; process: ChildProcess }> {
   // `info`: MCP_LOG_LEVEL is also the floor for ctx.log lines mirrored to the client, which the logging scenario
   // checks. The process log goes to a file, not the suite's output.
   mkdirSync(repoFile('test-output'), { recursive: true });
-  const log = openSync(repoFile('test-output/conformance-server.log'), 'w');
-  const child = spawn(process.execPath, [repoFile('dist/examples/everything/main.js')], {
+  const log = openSync(repoFile(`test-output/conformance-server-${HOSTINGS.indexOf(hosting)}.log`), 'w');
+  const child = spawn(process.execPath, [repoFile(hosting.entry)], {
     env: {
       ...process.env,
       MCP_TRANSPORT_TYPE: 'http',
       MCP_HTTP_PORT: '0',
+      PORT: '0',
       MCP_LOG_LEVEL: 'info',
       MCP_REQUEST_STATE_KEY: CONFORMANCE_REQUEST_STATE_KEY,
     },
@@ -287,7 +307,7 @@ function startEverythingServer(): Promise<{ url: string; process: ChildProcess }
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`The everything server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${hosting.name} did not start:\n${output}`)), 20_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       // The conformance harness probes DNS-rebinding protection with localhost, the address a local client uses.
