@@ -38,6 +38,7 @@ interface Scenario {
 
 const SCENARIOS: readonly Scenario[] = [
   { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast' },
+  { label: "Kiln plugin on a user's Fastify", era: MODERN, kind: 'kiln-plugin' },
   { label: 'Kiln SDK path', era: MODERN, kind: 'kiln-sdk' },
   { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node' },
   { label: 'SDK createMcpHandler/Fastify', era: MODERN, kind: 'sdk-fastify' },

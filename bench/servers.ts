@@ -7,7 +7,7 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextp
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import Fastify from 'fastify';
 import { createApp } from 'mcp-kiln';
-import { http } from 'mcp-kiln/http';
+import { http, kilnFastify } from 'mcp-kiln/http';
 import type { Note } from '../examples/notes/note.js';
 import { NotesModule } from '../examples/notes/notes.module.js';
 import { GetNoteTool } from '../examples/notes/tools/get-note.tool.js';
@@ -17,6 +17,7 @@ import { listenOnNode, serveSdkOnNode } from './sdk-on-node.js';
 
 export const SERVER_KINDS = [
   'kiln-fast',
+  'kiln-plugin',
   'kiln-sdk',
   'kiln-stateful',
   'sdk-node',
@@ -37,6 +38,8 @@ export function startServer(kind: ServerKind): Promise<BenchServer> {
       return startKiln('stateless', 'on');
     case 'kiln-sdk':
       return startKiln('stateless', 'off');
+    case 'kiln-plugin':
+      return startKilnPlugin();
     case 'kiln-stateful':
       return startKiln('stateful', 'on');
     case 'sdk-node':
@@ -68,6 +71,32 @@ async function startKiln(sessionMode: 'stateless' | 'stateful', fastPath: 'on' |
     endpointUrl: serving.endpointUrl,
     close: async () => {
       await serving.close();
+      await app.close();
+    },
+  };
+}
+
+/**
+ * Kiln mounted by the kilnFastify plugin on an application's own Fastify (default options, a route of its own beside
+ * the endpoint), the way an application embeds it.
+ */
+async function startKilnPlugin(): Promise<BenchServer> {
+  const app = await createApp(NotesModule, {
+    name: 'kiln-notes',
+    version: '0.1.0',
+    serve: false,
+    env: { MCP_LOG_LEVEL: 'error', MCP_SESSION_MODE: 'stateless' },
+  });
+  const fastify = Fastify();
+  fastify.get('/status', async () => ({ up: true }));
+  await fastify.register(kilnFastify, { app, prefix: '/mcp' });
+  await fastify.listen({ host: '127.0.0.1', port: 0 });
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    endpointUrl: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      await fastify.close();
       await app.close();
     },
   };
