@@ -12,7 +12,11 @@ import { npm, type PackResult, packKiln, REPO } from '../support/packed-kiln.js'
 
 const run = promisify(execFile);
 
-type ExportTarget = string | { readonly types?: string; readonly import?: string };
+interface Condition {
+  readonly types: string;
+  readonly default: string;
+}
+type ExportTarget = string | { readonly import: Condition; readonly require: Condition };
 interface Manifest {
   readonly name: string;
   readonly files: readonly string[];
@@ -23,12 +27,17 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Manifest;
 const entries = Object.entries(manifest.exports).map(([subpath, target]) => ({
   specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
-  targets: typeof target === 'string' ? [target] : Object.values(target),
-  code: typeof target === 'string' ? (target.endsWith('.js') ? target : undefined) : target.import,
+  targets:
+    typeof target === 'string'
+      ? [target]
+      : [target.import.types, target.import.default, target.require.types, target.require.default],
+  code: typeof target === 'string' ? (target.endsWith('.js') ? target : undefined) : target.import.default,
 }));
 
 let work: string;
 let packed: PackResult;
+/** The work tree npm packed (its prepack built it): what a developer has after `npm pack`. */
+let tree: string;
 let installed: string;
 let installLog: string;
 
@@ -54,6 +63,7 @@ function installedPackages(nodeModules: string): string[] {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kiln-pack-'));
   packed = await packKiln(work);
+  tree = join(work, 'tree');
 
   const project = join(work, 'project');
   cpSync(join(work, packed.filename), join(project, packed.filename));
@@ -72,7 +82,7 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the runtime only, bundled: no tests, examples, bench, conformance runner or Vitest config', () => {
+  it("ships Kiln's own code only: no tests, examples, bench, conformance runner or Vitest config", () => {
     const paths = packed.files.map((file) => file.path);
     // The `kiln new` template is a project of its own, Vitest config and test included.
     const runtime = paths.filter((path) => !path.startsWith('templates/new-project/'));
@@ -81,13 +91,31 @@ describe('the npm package', () => {
       ['package.json', 'README.md', 'LICENSE'].includes(path) ||
       manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
     expect(paths.filter((path) => !allowed(path))).toEqual([]);
-    // The runtime ships bundled (dist/pkg); beside it only tsc's declarations, never a second copy of the code.
+    // The runtime ships as its two builds (dist/pkg); beside them only tsc's declarations, never a third copy.
     expect(runtime.filter((path) => /\.js(\.map)?$/.test(path) && !path.startsWith('dist/pkg/'))).toEqual([]);
     expect(runtime.filter((path) => path.endsWith('.d.ts')).length).toBeGreaterThan(50);
     for (const { targets } of entries) {
       for (const target of targets) expect(paths, `exports target ${target}`).toContain(target.slice(2));
     }
   });
+
+  it('requires every entry from a CommonJS script, and gets the same names as an import', async () => {
+    const specifiers = entries.flatMap((entry) => (entry.code ? [entry.specifier] : []));
+    const script = `
+      const names = {};
+      for (const specifier of ${JSON.stringify(specifiers)}) names[specifier] = Object.keys(require(specifier)).sort();
+      console.log(JSON.stringify(names));`;
+    const imported = `
+      const names = {};
+      for (const specifier of ${JSON.stringify(specifiers)}) names[specifier] = Object.keys(await import(specifier)).sort();
+      console.log(JSON.stringify(names));`;
+    const cwd = dirname(dirname(installed));
+    const required = await run(process.execPath, ['-e', script], { cwd, timeout: 60_000 });
+    const asModules = await run(process.execPath, ['--input-type=module', '-e', imported], { cwd, timeout: 60_000 });
+    const requiredNames = JSON.parse(required.stdout) as Record<string, string[]>;
+    expect(requiredNames[manifest.name]).toContain('createApp');
+    expect(requiredNames).toEqual(JSON.parse(asModules.stdout));
+  }, 60_000);
 
   it('imports every entry in package.json exports from the installed package', async () => {
     const specifiers = entries.flatMap((entry) => (entry.code ? [entry.specifier] : []));
@@ -114,11 +142,16 @@ describe('the npm package', () => {
     expect(packed.files.map((file) => file.path)).toContain('templates/new-project/vitest.config.ts');
   });
 
-  it('serves MCP over HTTP with the Fastify compiled into it, which npm does not install', async () => {
+  it('serves MCP over HTTP with the Fastify npm installed beside it', async () => {
     const project = dirname(dirname(installed));
-    expect(
-      installedPackages(join(project, 'node_modules')).filter((path) => /\/fastify\/package\.json$/.test(path)),
-    ).toEqual([]);
+    // Fastify, pino and tsyringe are ordinary dependencies: in the user's tree and lockfile, for npm audit and overrides.
+    const packages = installedPackages(join(project, 'node_modules'));
+    for (const name of ['fastify', 'pino', 'tsyringe', 'reflect-metadata']) {
+      expect(
+        packages.some((path) => path.endsWith(`/node_modules/${name}/package.json`)),
+        name,
+      ).toBe(true);
+    }
     // Plain JavaScript: the decorators applied as the functions they are.
     writeFileSync(
       join(project, 'server.mjs'),
@@ -131,12 +164,7 @@ Module({ tools: [Echo] })(EchoModule);
 await createApp(EchoModule, { name: 'installed-echo', version: '1.0.0' });
 `,
     );
-    // The installed runtime runs from its code cache: the first start writes one for each chunk it ran.
-    const codeCache = join(project, 'code-cache');
-    const server = await startKilnProcess(join(project, 'server.mjs'), {
-      MCP_LOG_LEVEL: 'error',
-      MCP_CODE_CACHE_DIR: codeCache,
-    });
+    const server = await startKilnProcess(join(project, 'server.mjs'), { MCP_LOG_LEVEL: 'error' });
     try {
       const client = new Client({ name: 'pack-install', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(server.endpoint)));
@@ -146,9 +174,22 @@ await createApp(EchoModule, { name: 'installed-echo', version: '1.0.0' });
     } finally {
       await server.stop();
     }
-    const caches = readdirSync(codeCache);
-    expect(caches).toContainEqual(expect.stringMatching(/^index-[\w-]+\..+\.cache$/));
-    expect(caches).toContainEqual(expect.stringMatching(/^http-[\w-]+\..+\.cache$/));
+  }, 60_000);
+
+  it('leaves the packed work tree runnable: npm start serves after npm pack', async () => {
+    // prepack builds without deleting anything the development build wrote.
+    expect(existsSync(join(tree, 'dist', 'src', 'index.js'))).toBe(true);
+    const server = await startKilnProcess(join(tree, 'dist', 'examples', 'notes', 'main.js'), {
+      MCP_LOG_LEVEL: 'error',
+    });
+    try {
+      const client = new Client({ name: 'after-pack', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.endpoint)));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('notes_create_note');
+      await client.close();
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 
   it('has source maps whose sources resolve: inline content or a shipped file', () => {
