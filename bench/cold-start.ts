@@ -15,12 +15,7 @@ import { meanRss, readRss, sampleRss } from './soak-rss.js';
 export type ColdTransport = 'stdio' | 'http';
 
 export interface ColdTarget {
-  readonly server:
-    | 'bare SDK'
-    | 'bare SDK on Fastify'
-    | 'Kiln notes'
-    | 'Kiln notes, no code cache'
-    | 'Kiln notes, bundled';
+  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, bundled';
   readonly transport: ColdTransport;
   readonly entry: string;
   readonly args: readonly string[];
@@ -58,17 +53,14 @@ setMaxListeners(1_000_000);
 const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. `Kiln notes` runs the
- * runtime's CommonJS build with V8's code cache, kept in a folder emptied here, so the warm-up run writes it and the
- * measured runs read it (every start after a server's first does); `Kiln notes, no code cache` runs the ES module
- * build, as a first start costs about (MCP_CODE_CACHE=off).
+ * The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. `Kiln notes` runs as
+ * users run it: the runtime's ES module build, every dependency from node_modules. `Kiln notes, bundled` is the
+ * `kiln bundle` output of the same entry, the one-file option a user can choose.
  */
 export function coldTargets(): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
   const kiln = dist('../examples/notes/main.js');
   const bundle = bundleNotes(kiln);
-  const codeCache = dist('./kiln-code-cache');
-  rmSync(codeCache, { recursive: true, force: true });
   return (['stdio', 'http'] as const).flatMap((transport): ColdTarget[] => {
     const env = { MCP_TRANSPORT_TYPE: transport, MCP_HTTP_PORT: '0' };
     return [
@@ -76,14 +68,7 @@ export function coldTargets(): ColdTarget[] {
       ...(transport === 'http'
         ? [{ server: 'bare SDK on Fastify', transport, entry: sdk, args: ['fastify'], env: {} } as const]
         : []),
-      { server: 'Kiln notes', transport, entry: kiln, args: [], env: { ...env, MCP_CODE_CACHE_DIR: codeCache } },
-      {
-        server: 'Kiln notes, no code cache',
-        transport,
-        entry: kiln,
-        args: [],
-        env: { ...env, MCP_CODE_CACHE: 'off' },
-      },
+      { server: 'Kiln notes', transport, entry: kiln, args: [], env },
       { server: 'Kiln notes, bundled', transport, entry: bundle, args: [], env },
     ];
   });

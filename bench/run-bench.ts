@@ -161,12 +161,9 @@ async function startChild(scenario: Scenario): Promise<{ child: ChildProcess; en
       ? []
       : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=${scenario.kind}.cpuprofile`];
   const entry = fileURLToPath(new URL('./serve-one.js', import.meta.url));
-  // A profiled server runs the runtime's ES module build, whose source maps profile-summary reads (the CommonJS build
-  // the code cache runs ships none); once warm, both run the same code.
-  const env = cpuProfileDir === undefined ? process.env : { ...process.env, MCP_CODE_CACHE: 'off' };
   const child = spawn(process.execPath, [...profile, entry, scenario.kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env,
+    env: process.env,
   });
   const [line] = (await Promise.race([
     once(child.stdout!.setEncoding('utf8'), 'data'),
