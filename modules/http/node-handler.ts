@@ -50,6 +50,8 @@ export function nodeHandler(app: KilnApp, options: NodeHandlerOptions = {}): Nod
   const ready: Promise<void> = new Promise((resolve, reject) => {
     fastify.register(kilnFastify, { ...options, app }).ready((error) => (error ? reject(error) : resolve()));
   });
+  // A mount that failed (the app closed before it finished, say) is answered on each request, through next() or 500.
+  ready.catch((error: unknown) => app.logger.error({ err: error }, 'The MCP endpoint could not be mounted'));
 
   const handler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void => {
     const request = req as FrameworkRequest & { [NEXT]?: (error?: unknown) => void };
