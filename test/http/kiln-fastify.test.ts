@@ -12,7 +12,7 @@ import { InvalidTokenError } from 'mcp-kiln/auth';
 import { kilnFastify } from 'mcp-kiln/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
-import { connectClient, type Era, MCP_ACCEPT, MODERN_VERSION } from './helpers/http-server.js';
+import { connectClient, type Era, MCP_ACCEPT, modernHeaders, modernRequest, post } from './helpers/http-server.js';
 
 const PREFIX = '/api/mcp';
 const ENV = { MCP_LOG_LEVEL: 'error', MCP_PLAYGROUND: 'on' };
@@ -49,23 +49,9 @@ async function userApp(kiln: Partial<Parameters<typeof kilnFastify>[1]> = {}): P
   return mounted;
 }
 
-const toolsList = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/list',
-  params: {
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-});
-const modernHeaders = {
-  'content-type': 'application/json',
-  accept: MCP_ACCEPT,
-  'mcp-protocol-version': MODERN_VERSION,
-  'mcp-method': 'tools/list',
-};
+const toolsList = (id: number) => modernRequest('tools/list', {}, { id });
+/** What a client sends with a 2026-07-28 tools/list, for inject() (post() adds the first two itself). */
+const listHeaders = { 'content-type': 'application/json', accept: MCP_ACCEPT, ...modernHeaders('tools/list') };
 
 describe('kilnFastify on a user instance', () => {
   it.each(['legacy', 'modern'] as Era[])('serves the official SDK client under the prefix (%s era)', async (era) => {
@@ -89,11 +75,7 @@ describe('kilnFastify on a user instance', () => {
     expect(statuses).toEqual([200, 200, 429]);
     expect((await fetch(`${origin}/pressure`)).status).toBe(200);
     // Kiln's endpoint answers under the user's global rate limit and Helmet's headers.
-    const answer = await fetch(`${origin}${PREFIX}`, {
-      method: 'POST',
-      headers: modernHeaders,
-      body: JSON.stringify(toolsList(1)),
-    });
+    const answer = await post(`${origin}${PREFIX}`, toolsList(1), modernHeaders('tools/list'));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('1000');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -115,7 +97,7 @@ describe('kilnFastify on a user instance', () => {
     const answer = await fastify.inject({
       method: 'POST',
       url: PREFIX,
-      headers: modernHeaders,
+      headers: listHeaders,
       payload: JSON.stringify(toolsList(7)),
     });
     expect(answer.statusCode).toBe(200);
@@ -151,20 +133,15 @@ describe('kilnFastify on a user instance', () => {
       },
     };
     const { origin } = await userApp({ auth: { verifier, authorizationServers: ['https://as.example'] } });
-    const refused = await fetch(`${origin}${PREFIX}`, {
-      method: 'POST',
-      headers: modernHeaders,
-      body: JSON.stringify(toolsList(1)),
-    });
+    const refused = await post(`${origin}${PREFIX}`, toolsList(1), modernHeaders('tools/list'));
     expect(refused.status).toBe(401);
     const metadataUrl = `${origin}/.well-known/oauth-protected-resource${PREFIX}`;
     expect(refused.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
     const metadata = (await (await fetch(metadataUrl)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ resource: `${origin}${PREFIX}`, authorization_servers: ['https://as.example'] });
-    const allowed = await fetch(`${origin}${PREFIX}`, {
-      method: 'POST',
-      headers: { ...modernHeaders, authorization: 'Bearer good' },
-      body: JSON.stringify(toolsList(2)),
+    const allowed = await post(`${origin}${PREFIX}`, toolsList(2), {
+      ...modernHeaders('tools/list'),
+      authorization: 'Bearer good',
     });
     expect(allowed.status).toBe(200);
     // The user's routes are not behind Kiln's gate, and neither is the landing page.
@@ -191,11 +168,7 @@ describe('kilnFastify on a user instance', () => {
   it("stops taking MCP work when the app closes, while the user's routes keep serving", async () => {
     const { app, origin } = await userApp();
     await app.close();
-    const answer = await fetch(`${origin}${PREFIX}`, {
-      method: 'POST',
-      headers: modernHeaders,
-      body: JSON.stringify(toolsList(3)),
-    });
+    const answer = await post(`${origin}${PREFIX}`, toolsList(3), modernHeaders('tools/list'));
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { error: { data: unknown } }).error.data).toMatchObject({
       reason: 'shutting_down',

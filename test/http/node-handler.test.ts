@@ -9,7 +9,7 @@ import { nodeHandler } from 'mcp-kiln/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
 import { connectHttpClient } from './helpers/http-sdk-client.js';
-import { connectClient, type Era, MCP_ACCEPT, MODERN_VERSION } from './helpers/http-server.js';
+import { connectClient, type Era, MCP_ACCEPT, modernHeaders, modernRequest, post } from './helpers/http-server.js';
 
 const ENV = { MCP_LOG_LEVEL: 'error' };
 const ERAS: readonly Era[] = ['legacy', 'modern'];
@@ -42,24 +42,6 @@ async function callWhoAmI(endpoint: string, era: Era) {
   }
 }
 
-const toolsList = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/list',
-  params: {
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-      'io.modelcontextprotocol/clientCapabilities': {},
-    },
-  },
-};
-const modernHeaders = {
-  'content-type': 'application/json',
-  accept: MCP_ACCEPT,
-  'mcp-protocol-version': MODERN_VERSION,
-  'mcp-method': 'tools/list',
-};
-
 describe('nodeHandler in Express 5', () => {
   async function expressApp(mount: 'root' | 'path') {
     const app = await newApp();
@@ -91,24 +73,19 @@ describe('nodeHandler in Express 5', () => {
   it('still refuses a prototype key in a body express.json() parsed, and stays up', async () => {
     const origin = await expressApp('root');
     const polluted = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"probe_whoami","arguments":{"__proto__":{"admin":true}}}}`;
-    const refused = await fetch(`${origin}/mcp`, {
-      method: 'POST',
-      headers: { ...modernHeaders, 'mcp-method': 'tools/call', 'mcp-name': 'probe_whoami' },
-      body: polluted,
+    const refused = await post(`${origin}/mcp`, polluted, {
+      ...modernHeaders('tools/call'),
+      'mcp-name': 'probe_whoami',
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { data: { reason: string } } }).error.data.reason).toBe('forbidden_key');
-    const listed = await fetch(`${origin}/mcp`, {
-      method: 'POST',
-      headers: modernHeaders,
-      body: JSON.stringify(toolsList),
-    });
+    const listed = await post(`${origin}/mcp`, modernRequest('tools/list'), modernHeaders('tools/list'));
     expect(listed.status).toBe(200);
   });
 
   it('leaves malformed JSON to the parser that reads it first, and stays up', async () => {
     const origin = await expressApp('root');
-    const broken = await fetch(`${origin}/mcp`, { method: 'POST', headers: modernHeaders, body: '{"jsonrpc":' });
+    const broken = await post(`${origin}/mcp`, '{"jsonrpc":', modernHeaders('tools/list'));
     // express.json() reads it first and answers 400 through Express.
     expect(broken.status).toBe(400);
     expect(await callWhoAmI(`${origin}/mcp`, 'modern')).toMatchObject({ era: 'modern' });
