@@ -1,5 +1,7 @@
 // Refuses a request whose Host header is missing (HTTP/1.1 requires one), repeated, or not a host[:port], with 400
-// before anything reads it: hosts and the SDK build URLs from Host, and a malformed one would throw mid-request.
+// before anything reads it: hosts and the SDK build URLs from Host, and a malformed one would throw mid-request. A
+// repeated Authorization header is refused the same way: Node keeps the first and drops the rest, so which credential
+// a request carried would otherwise be decided silently.
 import type { IncomingMessage } from 'node:http';
 import { edgeError } from '../../src/errors/index.js';
 import { EdgeRejection } from './edge-rejection.js';
@@ -19,9 +21,16 @@ let lastValidHost: string | undefined;
 function hostProblem(raw: IncomingMessage): string | undefined {
   // rawHeaders, not headersDistinct: Node builds that object on first access, per request.
   let host: string | undefined;
+  let authorization = false;
   const { rawHeaders } = raw;
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if ((rawHeaders[i] as string).toLowerCase() !== 'host') continue;
+    const name = (rawHeaders[i] as string).toLowerCase();
+    if (name === 'authorization') {
+      if (authorization) return 'the request carries more than one Authorization header; send exactly one';
+      authorization = true;
+      continue;
+    }
+    if (name !== 'host') continue;
     if (host !== undefined) return 'the request carries more than one Host header; send exactly one';
     host = rawHeaders[i + 1] as string;
   }

@@ -83,6 +83,19 @@ describe('a bad Host header', () => {
     await expectStillServing();
   });
 
+  it('is not confused by an Authorization header sent twice, which gets 400 of its own', async () => {
+    const twice = requestText('POST', '/mcp', { Host: `127.0.0.1:${port}`, ...mcpHeaders }, toolsList).replace(
+      '\r\n',
+      '\r\nAuthorization: Bearer first\r\nAuthorization: Bearer second\r\n',
+    );
+    const answer = await rawRequest(port, twice);
+    expect(answer.status).toBe(400);
+    const { error } = errorOf(answer);
+    expect(error).toMatchObject({ code: -32600, data: { reason: 'invalid_http_request' } });
+    expect(error.message).toMatch(/more than one Authorization header; send exactly one/);
+    await expectStillServing();
+  });
+
   it('is refused on every path, the landing page too', async () => {
     const answer = await rawRequest(port, requestText('GET', '/', { Host: 'bad host' }));
     expect(answer.status).toBe(400);
