@@ -34,3 +34,9 @@ export type SignalSource = AbortSignal | { readonly signal: AbortSignal };
 export function signalOf(source: SignalSource): AbortSignal {
   return source instanceof AbortSignal ? source : source.signal;
 }
+
+/** Whether the request's signal has aborted, without making one where nothing made it yet. */
+export function isAborted(source: SignalSource): boolean {
+  if (source instanceof AbortSignal) return source.aborted;
+  return source instanceof CallCancellation ? source.aborted : source.signal.aborted;
+}

@@ -1,5 +1,6 @@
 // Every failure a handler throws is classified and logged in one place: protocol errors pass with the contract's
-// hint filled in and log at notice, anything else is masked on the wire and logged in full at error.
+// hint filled in and log at notice, anything else is masked on the wire and logged in full at error, unless the call
+// had been cancelled: a handler that stops because its signal aborted did what it was asked, logged at info.
 // Tools answer with an isError result; resource reads, prompt gets and completions with a JSON-RPC error.
 import type { ErrorContract } from '../../decorators/types.js';
 import { McpError } from '../errors/index.js';
@@ -16,6 +17,8 @@ export interface FailureReport {
   /** How the log line names what failed; defaults to `{ operation }`. */
   readonly subject?: Readonly<Record<string, string>>;
   readonly logger: Logger;
+  /** Whether the call's signal had aborted (the client cancelled, or went away) when the handler failed. */
+  readonly cancelled?: boolean;
 }
 
 /** Classifies and logs a handler failure, returning the envelope the caller sees. */
@@ -27,7 +30,10 @@ export function reportFailure(error: unknown, report: FailureReport): ErrorEnvel
     code: envelope.code,
   };
   const label = report.label ?? report.operation;
-  if (unexpected) report.logger.error({ ...fields, err: error }, `${label} failed unexpectedly`);
+  if (unexpected && report.cancelled) {
+    const why = error instanceof Error ? error.message : String(error);
+    report.logger.info({ ...fields, cancelled: true }, `${label} cancelled (${why})`);
+  } else if (unexpected) report.logger.error({ ...fields, err: error }, `${label} failed unexpectedly`);
   else report.logger.notice({ ...fields, reason: envelope.data.reason }, envelope.message);
   return envelope;
 }

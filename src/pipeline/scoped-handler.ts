@@ -2,6 +2,7 @@
 // disposed whatever happens. Tools read the collectors back; resources, prompts and completions answer failures
 // as JSON-RPC errors (runScopedHandler).
 import type { Constructor } from '../../decorators/types.js';
+import { isAborted } from '../context/call-cancellation.js';
 import type { Context } from '../context/context.js';
 import { type BuiltContext, type ContextSeed, type ContextServices, createContext } from '../context/create-context.js';
 import type { CompiledContract } from '../context/error-contract.js';
@@ -59,6 +60,7 @@ export async function runScopedHandler<H, T>(
       contract: contract.entries,
       operation: seed.operation,
       logger: runtime.logger,
+      cancelled: isAborted(seed.signal),
     });
   }
 }

@@ -2,6 +2,7 @@
 // request container → consent gate (@RequiresConsent) → handler → strict parse of output ∪ enrichment → content[].
 // A handler that asks for input (ctx.requestInput) ends its round with the input_required result instead.
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import { isAborted } from '../context/call-cancellation.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import { insufficientScope } from '../context/scope-check.js';
@@ -131,6 +132,7 @@ export async function runToolRound(
         label: `Tool ${operation}`,
         subject: { tool: operation },
         logger: runtime.logger,
+        cancelled: isAborted(seed.signal),
       }),
     );
   }
