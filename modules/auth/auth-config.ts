@@ -102,7 +102,7 @@ function readOauthMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions
       issuer: issuer ?? '',
       audiences: [audience ?? '', ...(read.list('OAUTH_EXTRA_AUDIENCES') ?? [])],
       ...(jwksUri ? { jwksUri } : {}),
-      cooldownMs: read.integer('OAUTH_JWKS_COOLDOWN_MS', 30_000, { min: 0, max: 3_600_000 }),
+      cooldownMs: read.integer('OAUTH_JWKS_COOLDOWN_MS', 30_000, { min: 1000, max: 3_600_000 }),
       timeoutMs: read.integer('OAUTH_JWKS_TIMEOUT_MS', 5_000, { min: 100, max: 60_000 }),
       algorithms,
       ...(tokenType ? { tokenType } : {}),

@@ -50,6 +50,8 @@ export interface JwksOptions {
   /** Required `typ` header (such as `at+jwt`, RFC 9068); unchecked when absent. */
   readonly tokenType?: string;
   readonly clockToleranceSeconds: number;
+  /** The clock the failure cooldown is measured with; Date.now unless a test says otherwise. */
+  readonly now?: () => number;
 }
 
 /** `oauth` mode: tokens of an external authorization server, checked against its published keys. */
@@ -67,10 +69,22 @@ export function jwksVerifier(options: JwksOptions): TokenVerifier {
     ? () => Promise.resolve(new URL(options.jwksUri as string))
     : discoverJwksUri(options.issuer, options);
   let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  // A failed fetch of the keys (or of the issuer's metadata) is remembered for the cooldown: while the authorization
+  // server is down, requests (forged ones included) are answered from that, not with an outbound fetch each.
+  const now = options.now ?? Date.now;
+  let failed: { readonly error: AuthUnavailableError; readonly until: number } | undefined;
   return {
     verify: async (token) => {
-      keys ??= createRemoteJWKSet(await jwksUri(), jwksOptions);
-      return verified(jwtVerify(token, keys, verifyOptions));
+      if (failed && now() < failed.until) throw failed.error;
+      try {
+        keys ??= createRemoteJWKSet(await jwksUri(), jwksOptions);
+        const claims = await verified(jwtVerify(token, keys, verifyOptions));
+        failed = undefined;
+        return claims;
+      } catch (error) {
+        if (error instanceof AuthUnavailableError) failed = { error, until: now() + options.cooldownMs };
+        throw error;
+      }
     },
   };
 }

@@ -105,7 +105,7 @@ describe('authFromEnv', () => {
         'Invalid configuration: MCP_AUTH_FIXED_TENANT is required when MCP_AUTH_TENANT_FALLBACK=fixed: name the tenant to use.',
         'Invalid configuration: MCP_AUTH_SCOPE_HIERARCHY: "broken" is not a parent>child pair of scope names, such as notes:admin>notes:read.',
         'Invalid configuration: MCP_AUTH_CLOCK_TOLERANCE_SECONDS="3600" is not valid: expected an integer from 0 to 300.',
-        'Invalid configuration: OAUTH_JWKS_COOLDOWN_MS="-1" is not valid: expected an integer from 0 to 3600000.',
+        'Invalid configuration: OAUTH_JWKS_COOLDOWN_MS="-1" is not valid: expected an integer from 1000 to 3600000.',
         'Invalid configuration: OAUTH_JWKS_TIMEOUT_MS="soon" is not valid: expected an integer from 100 to 60000.',
       ]);
     });

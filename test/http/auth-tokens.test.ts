@@ -305,7 +305,7 @@ describe('an unreachable authorization server', () => {
   let server: AuthServer;
   beforeAll(async () => {
     issuer = await startTestIssuer({ audience: RESOURCE });
-    server = await startAuthServer(issuer);
+    server = await startAuthServer(issuer, { OAUTH_JWKS_COOLDOWN_MS: '1000' });
   });
   afterAll(async () => {
     await server?.close();
@@ -319,6 +319,9 @@ describe('an unreachable authorization server', () => {
     expect(down.headers.get('retry-after')).toBe('5');
     expect(await refusal(down)).toEqual({ status: 503, reason: 'auth_unavailable', challenge: null });
     issuer.setAvailable(true);
+    // The failure is remembered for the cooldown, so no request makes an outbound fetch before it has passed.
+    expect((await callWith(server.endpoint, token, 'auth_whoami')).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
     expect((await callWith(server.endpoint, token, 'auth_whoami')).status).toBe(200);
   });
 });
@@ -328,7 +331,7 @@ describe('the JWKS URI, discovered from the issuer metadata', () => {
   let server: AuthServer;
   beforeAll(async () => {
     issuer = await startTestIssuer({ audience: RESOURCE });
-    server = await startAuthServer(issuer, { OAUTH_JWKS_URI: '', OAUTH_JWKS_COOLDOWN_MS: '200' });
+    server = await startAuthServer(issuer, { OAUTH_JWKS_URI: '', OAUTH_JWKS_COOLDOWN_MS: '1000' });
   });
   afterAll(async () => {
     await server?.close();
@@ -340,7 +343,8 @@ describe('the JWKS URI, discovered from the issuer metadata', () => {
     issuer.setAvailable(false);
     expect((await callWith(server.endpoint, token, 'auth_whoami')).status).toBe(503);
     issuer.setAvailable(true);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The failure is remembered for the cooldown (1 s, the floor): the next attempt goes out after it.
+    await new Promise((resolve) => setTimeout(resolve, 1050));
     expect((await callWith(server.endpoint, token, 'auth_whoami')).status).toBe(200);
     expect(issuer.jwksRequests).toBe(1);
   });
