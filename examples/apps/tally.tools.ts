@@ -1,6 +1,6 @@
 // Two tools sharing one MCP Apps view: the model calls tally_show_board and a host renders the board with its result;
 // the board's buttons call tally_increment back through the host, a tool only the view may call.
-import { Inject, Tool } from 'mcp-kiln';
+import { type Context, Inject, Tool } from 'mcp-kiln';
 import { z } from 'zod';
 import { type Tally, TallyService } from './tally.service.js';
 
@@ -24,7 +24,7 @@ const TallySchema = z.object({
 export class ShowBoardTool {
   constructor(@Inject(TallyService) private readonly tallies: TallyService) {}
 
-  readonly handle = () => ({ tallies: this.tallies.list() });
+  readonly handle = async (_input: unknown, ctx: Context) => ({ tallies: await this.tallies.list(ctx.state) });
 
   readonly format = (result: { tallies: Tally[] }) =>
     result.tallies.map((tally) => `- ${tally.name}: ${tally.count}`).join('\n') || 'No tallies yet.';
@@ -46,7 +46,8 @@ const IncrementInput = z.object({
 export class IncrementTool {
   constructor(@Inject(TallyService) private readonly tallies: TallyService) {}
 
-  readonly handle = (input: z.output<typeof IncrementInput>) => this.tallies.add(input.name, input.by);
+  readonly handle = (input: z.output<typeof IncrementInput>, ctx: Context) =>
+    this.tallies.add(ctx.state, input.name, input.by);
 
   readonly format = (result: Tally) => `${result.name}: ${result.count}`;
 }
