@@ -85,3 +85,24 @@ function holdsToolBlock(content: unknown): boolean {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * What a 2025-era client declared, less what its negotiated protocol version cannot carry: elicitation arrived in
+ * 2025-06-18, its URL mode and sampling with tools in 2025-11-25. A client that declares elicitation on a 2025-03-26
+ * session is refused with `client_capability_missing` instead of being sent a request its version lacks.
+ */
+export function capabilitiesForVersion(declared: ClientCapabilities, version: string | undefined): ClientCapabilities {
+  // Protocol versions are dates, so they compare as strings.
+  if (version === undefined || version >= '2025-11-25') return declared;
+  const { elicitation, sampling, ...rest } = declared;
+  const usable: ClientCapabilities = { ...rest };
+  if (isObject(elicitation) && version >= '2025-06-18') {
+    const { url: _url, ...modes } = elicitation;
+    usable.elicitation = modes;
+  }
+  if (isObject(sampling)) {
+    const { tools: _tools, ...kinds } = sampling;
+    usable.sampling = kinds;
+  }
+  return usable;
+}

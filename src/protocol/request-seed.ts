@@ -10,6 +10,7 @@ import type { SignalSource } from '../context/call-cancellation.js';
 import type { ProtocolEra } from '../context/context.js';
 import type { ContextSeed, RequestChannel } from '../context/create-context.js';
 import { type HttpRequestInfo, httpInfoFromWebRequest } from '../context/http-request.js';
+import { capabilitiesForVersion } from '../context/input-capabilities.js';
 import { generateRequestId } from '../context/request-context.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
 import { type Principal, requestPrincipal } from './principal.js';
@@ -152,7 +153,10 @@ function capabilitiesFor(
   modern: () => ClientCapabilities | undefined,
 ): ClientCapabilities | undefined {
   if (options.era === 'modern') return modern();
-  return options.perRequestLegacy ? undefined : options.server?.getClientCapabilities();
+  const { server } = options;
+  const declared = options.perRequestLegacy ? undefined : server?.getClientCapabilities();
+  // What the client declared, as far as the version the session negotiated at initialize can carry it.
+  return declared && capabilitiesForVersion(declared, server?.getNegotiatedProtocolVersion());
 }
 
 /** The 2026-07-28 envelope as sent: `{}` when the client declared nothing. */
