@@ -43,7 +43,7 @@ export function edgeChecks(options: EdgeCheckOptions) {
     return result.ok ? undefined : result.message;
   };
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    const rejection = hostHeaderRejection(request.raw) ?? methodRejection(request, endpoint);
+    const rejection = hostHeaderRejection(request) ?? methodRejection(request, endpoint);
     if (rejection) {
       done(rejection);
       return;

@@ -151,7 +151,7 @@ function kilnServer(app: AppPort, config: HttpConfig, responding: WeakMap<Socket
 function refuseMalformedRequests(fastify: FastifyInstance, config: HttpConfig): void {
   fastify.setErrorHandler(errorHandler(config));
   fastify.addHook('onRequest', (request, _reply, done) =>
-    done(hostHeaderRejection(request.raw) ?? methodRejection(request, config.endpointPath)),
+    done(hostHeaderRejection(request) ?? methodRejection(request, config.endpointPath)),
   );
 }
 

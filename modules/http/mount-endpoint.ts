@@ -256,7 +256,7 @@ export async function mountEndpoint(
     fastify.route({
       method: 'GET',
       url,
-      onRequest: (request, _reply, done) => done(hostHeaderRejection(request.raw)),
+      onRequest: (request, _reply, done) => done(hostHeaderRejection(request)),
       errorHandler: handleError,
       handler,
     });

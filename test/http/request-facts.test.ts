@@ -124,3 +124,20 @@ describe('ctx.http', () => {
     }
   });
 });
+
+describe('a forwarded host behind a trusted proxy', () => {
+  it('is checked like Host: a malformed one gets 400, not a URL that throws', async () => {
+    server = await startHttpServer({ MCP_HTTP_TRUST_PROXY: '127.0.0.1' }, {}, HttpProbeModule);
+    for (const forwarded of ['localhost:99999', '[::1', 'a/b']) {
+      const answer = await fetch(server.endpoint, {
+        headers: { accept: 'text/html', 'x-forwarded-host': forwarded },
+      });
+      expect(answer.status, forwarded).toBe(400);
+      const body = (await answer.json()) as { error: { message: string; data: { reason: string } } };
+      expect(body.error.data.reason).toBe('invalid_http_request');
+      expect(body.error.message).toContain('the forwarded host');
+    }
+    const fine = await fetch(server.endpoint, { headers: { accept: 'text/html', 'x-forwarded-host': 'mcp.example' } });
+    expect(fine.status).toBe(200);
+  });
+});
