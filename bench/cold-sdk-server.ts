@@ -1,8 +1,8 @@
-// The cold-start baseline: a bare SDK server as its docs write one (McpServer with the notes example's create and get
+// The cold-start baselines: a bare SDK server as its docs write one (McpServer with the notes example's create and get
 // tools, served by the SDK's own stdio entry or createMcpHandler on node:http), nothing else loaded.
 // `node dist/bench/cold-sdk-server.js stdio|http|fastify`; over HTTP it prints "MCP endpoint: <url>" as Kiln does.
 // `fastify` serves the same handler through the SDK's Fastify adapter (@modelcontextprotocol/fastify, Fastify from
-// node_modules): not the baseline, but what a server costs to start once Fastify serves it, as Kiln's host does.
+// node_modules): the HTTP baseline, since Kiln's host serves through Fastify too; `http` shows what Fastify costs.
 import type { Note } from '../examples/notes/note.js';
 import { sdkNotesServer } from './sdk-notes-server.js';
 

@@ -1,11 +1,27 @@
-// The cold-start section of `npm run bench`: one row per server and transport, each with its ratio to the bare SDK on
-// the same transport, and the JSON record next to the throughput results.
+// The cold-start section of `npm run bench`: one row per server and transport, each with its ratio to the SDK server
+// of that transport's baseline, and the JSON record next to the throughput results.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOOT_SETTLE_MS, type ColdRecord, type ColdSettings, measureColdStart } from './cold-start.js';
+import {
+  BOOT_SETTLE_MS,
+  type ColdRecord,
+  type ColdSettings,
+  type ColdTarget,
+  type ColdTransport,
+  measureColdStart,
+} from './cold-start.js';
 
 const resultsPath = fileURLToPath(new URL('../../bench/results/cold-start.json', import.meta.url));
+
+/**
+ * What each transport's ratios are taken against: the bare SDK over stdio, and over HTTP the SDK on its own Fastify
+ * adapter, since Kiln's HTTP host serves through Fastify too. The bare SDK on node:http shows what Fastify costs.
+ */
+const BASELINES: Readonly<Record<ColdTransport, ColdTarget['server']>> = {
+  stdio: 'bare SDK',
+  http: 'bare SDK on Fastify',
+};
 
 export function coldSettingsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ColdSettings {
   return {
@@ -35,7 +51,8 @@ export async function coldStartSection(
 }
 
 export function renderColdTable(records: readonly ColdRecord[], settings: ColdSettings): string {
-  const baseline = (r: ColdRecord) => records.find((b) => b.server === 'bare SDK' && b.transport === r.transport);
+  const baseline = (r: ColdRecord) =>
+    records.find((b) => b.server === BASELINES[r.transport] && b.transport === r.transport);
   const ratio = (value: number, base: number | undefined) =>
     base === undefined ? '-' : `${(value / base).toFixed(2)}×`;
   const header = [
@@ -74,8 +91,8 @@ export function renderColdTable(records: readonly ColdRecord[], settings: ColdSe
     `RSS boot: ${BOOT_SETTLE_MS / 1000} s after that call, median of the same runs; RSS load: one more start, over the last 5 s of`,
     `${settings.loadS} s of notes_get_note with ${settings.concurrency} calls in flight`,
     '(one official client; load calls/s is the rate it kept up);',
-    'ratio = over the bare SDK server on the same transport (the bare SDK on Fastify shows what serving through Fastify',
-    'costs; it is not a baseline).',
+    "ratio = over the bare SDK server over stdio, and over the same server on the SDK's Fastify adapter over HTTP",
+    '(the bare SDK on node:http shows what serving through Fastify costs).',
     '',
     line(header),
     rule,

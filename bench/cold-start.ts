@@ -1,9 +1,9 @@
-// Cold start and memory against the bare SDK: spawn → first successful tools/call (through the official client, the
-// way a client starts a stdio server per session or waits for an HTTP server), over stdio and HTTP, for a bare SDK
-// server (bench/cold-sdk-server.ts) and the notes example, as built in dist and as `kiln bundle` bundles it, and over
-// HTTP also the bare SDK behind the SDK's Fastify adapter (what Fastify itself costs); RSS once each start has answered,
-// and after a spell of load. Runs alternate between the servers, the first run of each is a discarded warm-up (file
-// cache), medians.
+// Cold start and memory against the SDK: spawn → first successful tools/call (through the official client, the way a
+// client starts a stdio server per session or waits for an HTTP server), over stdio and HTTP, for a bare SDK server
+// (bench/cold-sdk-server.ts: the SDK's stdio entry, createMcpHandler on node:http, and the same behind the SDK's
+// Fastify adapter) and the notes example as users run it and as `kiln bundle` bundles it; RSS once each start has
+// answered, and after a spell of load. Runs alternate between the servers, the first run of each is a discarded
+// warm-up (file cache), medians.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once, setMaxListeners } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { meanRss, readRss, sampleRss } from './soak-rss.js';
 export type ColdTransport = 'stdio' | 'http';
 
 export interface ColdTarget {
-  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, bundled';
+  readonly server: 'bare SDK' | 'bare SDK on Fastify' | 'Kiln notes' | 'Kiln notes, kiln bundle';
   readonly transport: ColdTransport;
   readonly entry: string;
   readonly args: readonly string[];
@@ -54,8 +54,9 @@ const dist = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * The targets; bundles the notes example with `kiln bundle` into dist/bench/notes-bundle first. `Kiln notes` runs as
- * users run it: the runtime's ES module build, every dependency from node_modules. `Kiln notes, bundled` is the
- * `kiln bundle` output of the same entry, the one-file option a user can choose.
+ * users run it: tsc's output of the example importing `mcp-kiln`, which resolves to the package's ES module build
+ * (dist/pkg/esm), every dependency from node_modules. `Kiln notes, kiln bundle` is the `kiln bundle` output of the
+ * same entry, the one-file option a user can choose.
  */
 export function coldTargets(): ColdTarget[] {
   const sdk = dist('./cold-sdk-server.js');
@@ -69,7 +70,7 @@ export function coldTargets(): ColdTarget[] {
         ? [{ server: 'bare SDK on Fastify', transport, entry: sdk, args: ['fastify'], env: {} } as const]
         : []),
       { server: 'Kiln notes', transport, entry: kiln, args: [], env },
-      { server: 'Kiln notes, bundled', transport, entry: bundle, args: [], env },
+      { server: 'Kiln notes, kiln bundle', transport, entry: bundle, args: [], env },
     ];
   });
 }

@@ -1,8 +1,8 @@
 // `node dist/bench/profile-summary.js <file.cpuprofile> [top] [inclusive-regexp]`: where a server's CPU time went,
 // by area (Kiln, the SDK, Fastify, zod, Node's fetch internals, GC), the top self-time functions, and the inclusive
-// time of the functions whose name or file matches the regexp. Frames in a bundle (Kiln's dist/pkg chunks, with Fastify,
-// pino and tsyringe compiled in, or a `kiln bundle` output) are placed at their original file through the bundle's
-// source map, so each lands in its own area.
+// time of the functions whose name or file matches the regexp. Frames in a bundle (Kiln's dist/pkg chunks, or a
+// `kiln bundle` output with its dependencies compiled in) are placed at their original file through the bundle's source
+// map, so each lands in its own area.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
