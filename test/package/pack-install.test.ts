@@ -1,11 +1,10 @@
 // What a user installs: `npm pack`, then `npm install <tarball>` into an empty project.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { promisify, stripVTControlCharacters } from 'node:util';
+import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKilnProcess } from '../support/kiln-process.js';
@@ -245,121 +244,4 @@ await createApp(EchoModule, { name: 'installed-echo', version: '1.0.0' });
     expect(narrower).toEqual([]);
     expect(installLog).not.toContain('EBADENGINE');
   });
-});
-
-/**
- * A project compiled the way `nest new` compiles: CommonJS (no "type" in package.json), `module: commonjs` (so
- * TypeScript resolves types the node10 way, through typesVersions), decorators with metadata. It installs the packed
- * Kiln, builds the kiln new template's module, service and tool with tsc, runs the result with node, and passes its
- * own Vitest test.
- */
-describe('a CommonJS TypeScript project', () => {
-  const dev = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-  };
-  let project: string;
-
-  beforeAll(async () => {
-    project = join(work, 'commonjs-project');
-    const template = join(REPO, 'templates', 'new-project', 'src');
-    mkdirSync(join(project, 'src'), { recursive: true });
-    for (const file of ['app.module.ts', 'greeting.service.ts', 'say-hello.tool.ts', 'say-hello.tool.test.ts']) {
-      cpSync(join(template, file), join(project, 'src', file));
-    }
-    // No top-level await in CommonJS: the entry starts the app and lets a failure end the process.
-    writeFileSync(
-      join(project, 'src', 'main.ts'),
-      `import { createApp } from 'mcp-kiln';
-import { AppModule } from './app.module.js';
-
-void createApp(AppModule, { name: 'commonjs-project', version: '1.0.0' });
-`,
-    );
-    const compilerOptions = {
-      module: 'commonjs',
-      target: 'ES2023',
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      useDefineForClassFields: false,
-      strict: true,
-      skipLibCheck: true,
-      esModuleInterop: true,
-      types: [],
-      rootDir: 'src',
-      outDir: 'dist',
-    };
-    const tsconfig = { compilerOptions, include: ['src'], exclude: ['src/**/*.test.ts'] };
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-    // The same project read the nodenext way: a CommonJS package, so the exports' `require` condition and its types.
-    const nodenext = { ...tsconfig, compilerOptions: { ...compilerOptions, module: 'nodenext', noEmit: true } };
-    writeFileSync(join(project, 'tsconfig.nodenext.json'), JSON.stringify(nodenext, null, 2));
-    writeFileSync(
-      join(project, 'vitest.config.mts'),
-      `import { defineConfig } from 'vitest/config';
-export default defineConfig({
-  oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
-  test: { include: ['src/**/*.test.ts'] },
-});
-`,
-    );
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'commonjs-project', private: true, scripts: { build: 'tsc -p tsconfig.json' } }),
-    );
-    await npm(
-      [
-        'install',
-        join(work, packed.filename),
-        `zod@${dev.dependencies.zod}`,
-        `typescript@${dev.devDependencies.typescript}`,
-        `vitest@${dev.devDependencies.vitest}`,
-        `vite@${dev.devDependencies.vite}`,
-        '--prefer-offline',
-        '--no-audit',
-        '--no-fund',
-        '--loglevel=warn',
-      ],
-      project,
-    );
-  }, 300_000);
-
-  it('type-checks against the CommonJS declarations, the node10 way and the nodenext way', async () => {
-    await run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-      cwd: project,
-      timeout: 120_000,
-    });
-    await run(
-      process.execPath,
-      [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.nodenext.json'],
-      { cwd: project, timeout: 120_000 },
-    );
-    expect(readFileSync(join(project, 'dist', 'say-hello.tool.js'), 'utf8')).toContain('require("mcp-kiln")');
-  }, 120_000);
-
-  it('runs the compiled server with node, which answers a tool call over stdio', async () => {
-    const client = new Client({ name: 'commonjs-project-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [join(project, 'dist', 'main.js')],
-        env: { ...(process.env as Record<string, string>), MCP_LOG_LEVEL: 'error' },
-      }),
-    );
-    try {
-      const result = await client.callTool({ name: 'say_hello', arguments: { name: 'Ada' } });
-      expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada!' });
-    } finally {
-      await client.close();
-    }
-  }, 60_000);
-
-  it("passes the project's own Vitest test", async () => {
-    const { stdout } = await run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], {
-      cwd: project,
-      timeout: 120_000,
-      env: { ...process.env, CI: 'true', NODE_OPTIONS: '' },
-    });
-    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+3 passed/);
-  }, 120_000);
 });
