@@ -5,8 +5,9 @@
 //
 // Behind it is a Fastify instance that never listens: the `kilnFastify` plugin mounted on it answers each request
 // through Fastify's router, so the endpoint behaves exactly as it does on Fastify. A request for any other path goes
-// to `next` (404 without one). A body a middleware already parsed (express.json()) is taken as it is. The path is read
-// from `originalUrl` where a framework keeps one, so mounting at `app.use('/mcp', …)` and `app.all('/mcp', …)` both work.
+// to `next` untouched, its body unread (404 without `next`). A body a middleware already parsed (express.json()) is
+// taken as it is. The path is read from `originalUrl` where a framework keeps one, so mounting at
+// `app.use('/mcp', …)` and `app.all('/mcp', …)` both work.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -30,8 +31,6 @@ export type NodeHandler = ((req: IncomingMessage, res: ServerResponse, next?: (e
   ready(): Promise<void>;
 };
 
-const NEXT = Symbol('kiln.next');
-
 export function nodeHandler(app: KilnApp, options: NodeHandlerOptions = {}): NodeHandler {
   const config = { ...app.config.http, ...options.config };
   const fastify = Fastify({
@@ -41,12 +40,6 @@ export function nodeHandler(app: KilnApp, options: NodeHandlerOptions = {}): Nod
     trustProxy: trustProxyOption(config),
   });
   fastify.addHook('preParsing', async (request, _reply, payload) => takeParsedBody(request.raw, payload));
-  fastify.setNotFoundHandler((request, reply) => {
-    const next = (request.raw as { [NEXT]?: (error?: unknown) => void })[NEXT];
-    if (!next) return reply.code(404).send({ error: 'Not Found', statusCode: 404 });
-    reply.hijack();
-    next();
-  });
   const ready: Promise<void> = new Promise((resolve, reject) => {
     fastify.register(kilnFastify, { ...options, app }).ready((error) => (error ? reject(error) : resolve()));
   });
@@ -54,11 +47,19 @@ export function nodeHandler(app: KilnApp, options: NodeHandlerOptions = {}): Nod
   ready.catch((error: unknown) => app.logger.error({ err: error }, 'The MCP endpoint could not be mounted'));
 
   const handler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void => {
-    const request = req as FrameworkRequest & { [NEXT]?: (error?: unknown) => void };
+    const request = req as FrameworkRequest;
     ready.then(
       () => {
-        if (request.originalUrl !== undefined) request.url = request.originalUrl;
-        if (next) request[NEXT] = next;
+        const url = request.originalUrl ?? request.url ?? '/';
+        // A request for a path Kiln does not route never enters its instance, whose 404 route would read (and so
+        // take from the framework's own parsers) the body, and refuse what Kiln's limits refuse.
+        const path = url.split('?', 1)[0] ?? url;
+        if (!fastify.findRoute({ method: request.method ?? '', url: path })) {
+          if (next) return next();
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not Found","statusCode":404}');
+          return;
+        }
+        request.url = url;
         fastify.routing(request, res);
       },
       (error: unknown) => {
@@ -72,15 +73,30 @@ export function nodeHandler(app: KilnApp, options: NodeHandlerOptions = {}): Nod
 }
 
 /**
- * The body a middleware already read and parsed, as a stream Fastify can parse again (its own checks then apply as to
- * any request); the request's own stream otherwise.
+ * The body a middleware already read and parsed (or kept as text or bytes), as a stream Fastify can parse again (its
+ * own checks then apply as to any request); the request's own stream otherwise.
  */
 function takeParsedBody(raw: FrameworkRequest, payload: Readable): Readable {
-  if (raw.body === undefined || !raw.readableEnded) return payload;
-  const text = typeof raw.body === 'string' ? raw.body : JSON.stringify(raw.body);
-  const replay = Readable.from([Buffer.from(text)]) as Readable & { receivedEncodedLength?: number };
+  if (!raw.readableEnded) return payload;
+  if (raw.body === undefined) {
+    // Waiting on a stream that already ended would leave the request unanswered for good.
+    if (!declaresBody(raw)) return payload;
+    throw new Error(
+      'The request body was read before nodeHandler and not left on req.body: mount nodeHandler before the body ' +
+        'parser, or use one that sets req.body (express.json()).',
+    );
+  }
+  const bytes = Buffer.isBuffer(raw.body)
+    ? raw.body
+    : Buffer.from(typeof raw.body === 'string' ? raw.body : JSON.stringify(raw.body));
+  const replay = Readable.from([bytes]) as Readable & { receivedEncodedLength?: number };
   // Fastify checks the bytes it read against Content-Length: those were the original body's.
   const declared = Number(raw.headers['content-length']);
-  replay.receivedEncodedLength = Number.isNaN(declared) ? Buffer.byteLength(text) : declared;
+  replay.receivedEncodedLength = Number.isNaN(declared) ? bytes.length : declared;
   return replay;
+}
+
+function declaresBody(raw: IncomingMessage): boolean {
+  const length = raw.headers['content-length'];
+  return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

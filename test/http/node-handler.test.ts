@@ -115,6 +115,27 @@ describe('nodeHandler in Express 5', () => {
   });
 });
 
+describe('nodeHandler before the application body parser', () => {
+  it("leaves other paths' bodies unread, so the application's own routes still get them", async () => {
+    const app = await newApp();
+    const web = express();
+    // As NestJS on Express mounts it: the handler first, the JSON parser after.
+    web.use(nodeHandler(app, { prefix: '/mcp' }));
+    web.use(express.json());
+    web.post('/orders', (request, response) => {
+      response.json({ received: request.body });
+    });
+    const origin = await listening(app, createServer(web));
+    const order = await fetch(`${origin}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sku: 'kiln-7' }),
+    });
+    expect(await order.json()).toEqual({ received: { sku: 'kiln-7' } });
+    expect(await callWhoAmI(`${origin}/mcp`, 'modern')).toMatchObject({ era: 'modern' });
+  });
+});
+
 describe('nodeHandler elsewhere', () => {
   it.each(ERAS)('serves a plain node:http server (%s era)', async (era) => {
     const app = await newApp();
