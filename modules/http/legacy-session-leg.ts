@@ -20,6 +20,7 @@ import type { AppPort, HttpConfig } from '../../src/index.js';
 import { sweepIdleSessions } from './idle-session-sweep.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import { routeClientMessages } from './outbound-request-ids.js';
+import { stampedShareKey } from './principal-slots.js';
 import { type Restored, SESSION_ID, SessionCopies } from './session-copies.js';
 import { SessionDirectCalls } from './session-direct-calls.js';
 import { InMemorySessionEventStore, type SessionEventStoreFactory } from './session-event-store.js';
@@ -167,8 +168,8 @@ export class LegacySessionLeg {
       const record = SESSION_ID.test(id) ? await this.registry.get(id) : undefined;
       if (!record || !mayUseSession(record.principal, principal)) return sessionNotFound(res);
     } else {
-      const restored = await this.copies.restore(id);
-      if (typeof restored === 'string') return refuse(res, restored, this.config.maxSessions);
+      const restored = await this.copies.restore(id, stampedShareKey(req));
+      if (typeof restored === 'string') return refuse(res, restored, this.config);
       if (!mayUseSession(restored.principal, principal)) return sessionNotFound(res);
       session = restored;
     }
@@ -196,11 +197,16 @@ export class LegacySessionLeg {
   }
 
   private async openSession(req: IncomingMessage, res: ServerResponse, body: InitializeRequest) {
-    if (this.copies.closing) return refuse(res, 'shutting_down', this.config.maxSessions);
-    if (this.copies.slotsTaken >= this.config.maxSessions) return refuse(res, 'session_limit', this.config.maxSessions);
+    if (this.copies.closing) return refuse(res, 'shutting_down', this.config);
+    // The caller's own oldest idle session makes room when it holds its share; never another caller's.
+    const share = stampedShareKey(req);
+    if (!(await this.copies.makeRoom(share, this.config.maxSessionsPerPrincipal, 'end'))) {
+      return refuse(res, 'principal_session_limit', this.config);
+    }
+    if (this.copies.slotsTaken >= this.config.maxSessions) return refuse(res, 'session_limit', this.config);
     const id = randomUUID();
     const principal = principalOf(req);
-    const session = this.copies.create(id, principal, true, 0);
+    const session = this.copies.create(id, principal, share, true, 0);
     session.openRequests = 1;
     session.answering = 1;
     const { transport, server } = session;
@@ -285,7 +291,7 @@ function sessionNotFound(res: ServerResponse): void {
   );
 }
 
-function refuse(res: ServerResponse, refusal: Exclude<Restored, object>, limit: number): void {
+function refuse(res: ServerResponse, refusal: Exclude<Restored, object>, config: HttpConfig): void {
   if (refusal === 'not_found') {
     sessionNotFound(res);
     return;
@@ -294,13 +300,28 @@ function refuse(res: ServerResponse, refusal: Exclude<Restored, object>, limit: 
     writeJsonRpcError(res, 503, edgeError('shutting_down', 'The server is shutting down; connect again shortly.'));
     return;
   }
+  if (refusal === 'principal_session_limit') {
+    const share = config.maxSessionsPerPrincipal;
+    writeJsonRpcError(
+      res,
+      429,
+      edgeError(
+        'session_limit',
+        `You already hold ${share} sessions on this instance, the most one caller may, and each is in use. ` +
+          'End one you no longer need (DELETE with its Mcp-Session-Id) before opening another.',
+        { limit: share, share: 'principal' },
+      ),
+    );
+    return;
+  }
+  const limit = config.maxSessions;
   writeJsonRpcError(
     res,
     503,
     edgeError(
       'session_limit',
       `Session limit reached (${limit} live sessions). Close an unused session or retry later.`,
-      { limit },
+      { limit, share: 'instance' },
     ),
     { 'retry-after': '5' },
   );

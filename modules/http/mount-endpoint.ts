@@ -13,7 +13,7 @@ import {
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { edgeError, jsonRpcErrorResponse, KilnBootError } from '../../src/errors/index.js';
+import { edgeError, type JsonRpcId, jsonRpcErrorResponse, KilnBootError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle, type HttpConfig, principalOf } from '../../src/index.js';
 import type { BearerAuth, BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable, prefersHtml } from './accept-header.js';
@@ -28,6 +28,7 @@ import { writeJsonRpcError } from './json-rpc-reply.js';
 import { type GetRoute, landingPages } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
+import { PrincipalSlots, shareKeyOf } from './principal-slots.js';
 import { stampHttpFacts } from './request-facts.js';
 import { endpointUrlOf } from './request-origin.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
@@ -102,7 +103,8 @@ export async function mountEndpoint(
   const bus =
     settings.bus ??
     new InMemoryServerEventBus((error) => logger.warning({ err: error }, 'Change event delivery failed'));
-  const listens = new ListenStreamCap(config.maxListenStreams);
+  const listens = new ListenStreamCap(config.maxListenStreams, config.maxListenStreamsPerPrincipal);
+  const inFlight = new PrincipalSlots(config.maxInFlightPerPrincipal);
   const modernHandler = (listenBus: ServerEventBus) =>
     createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
       legacy: 'reject',
@@ -161,6 +163,15 @@ export async function mountEndpoint(
     // whichever path would serve it.
     const unmetScopes = app.scopeChallenge(body, request.raw.auth);
     if (unmetScopes) return refuseInsufficientScope(reply, unmetScopes, body, challengeUrl(request));
+    // One caller's share of this instance: requests in flight, and listen streams (which hold their own slots).
+    const share = shareKeyOf(request.raw.auth, request.ip);
+    const listening = isListenRequest(body);
+    if (!listening && isRequest(body) && !inFlight.holdWhileOpen(share, reply.raw)) {
+      return reply
+        .code(429)
+        .header('retry-after', '1')
+        .send(inFlightRefusal(body as { id: JsonRpcId }, inFlight.share));
+    }
     // A plain 2026-07-28 request the fast path owns is answered there (after the header-parameter check, which the
     // SDK leaves to Kiln); everything else takes the SDK's entry.
     const claimed = fast && acceptsPostResponses(request.headers.accept, false) ? fast.claim(request) : undefined;
@@ -176,9 +187,11 @@ export async function mountEndpoint(
     // Header parameters (Mcp-Param-*, SEP-2243): the SDK checks them only for servers it builds, so Kiln does here.
     const headerMismatch = legacyEra ? undefined : app.headerParamMismatch(body, request.headers);
     if (headerMismatch) return reply.code(400).send(headerMismatch);
-    const listen = !legacyEra && isListenRequest(body);
-    if (listen && !listens.claim(reply.raw)) {
-      return reply.code(503).header('retry-after', '5').send(listens.refusal());
+    const listen = !legacyEra && listening;
+    const listenRefused = listen ? listens.claim(reply.raw, share) : undefined;
+    if (listenRefused) {
+      const { status, headers, body: refusal } = listens.refusal(listenRefused);
+      return reply.code(status).headers(headers).send(refusal);
     }
     reply.hijack();
     // Where the SDK (or a 2025 session) takes the request, the caller's address and URL ride on the Node request.
@@ -307,6 +320,25 @@ function protectedResource(bearer: BearerAuth, endpoint: string, catalog: Return
     scopes: catalog.scopes ?? [],
     resourceName: catalog.serverTitle ?? catalog.serverName,
   };
+}
+
+/** A JSON-RPC request (it has an id and a method), as opposed to a notification or a client's answer. */
+function isRequest(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const message = body as { id?: unknown; method?: unknown };
+  return message.id !== undefined && typeof message.method === 'string';
+}
+
+function inFlightRefusal(request: { id: JsonRpcId }, share: number) {
+  return jsonRpcErrorResponse(
+    request.id,
+    edgeError(
+      'in_flight_limit',
+      `You already have ${share} requests in flight on this instance, the most one caller may have at once. ` +
+        'Wait for one of them to answer, then send this again: it was not run.',
+      { limit: share },
+    ),
+  );
 }
 
 /** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */

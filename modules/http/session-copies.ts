@@ -19,6 +19,8 @@ export interface LiveSession {
   /** Where change events reach this session: its GET stream, resource updates only for subscribed URIs. */
   readonly notifications: ChangeSink;
   readonly principal: string | undefined;
+  /** Whose share of this instance's sessions the copy counts against (see principal-slots.ts). */
+  readonly share: string;
   openRequests: number;
   /** Of those, the exchanges that end with an answer (not GET streams): shutdown lets them finish writing. */
   answering: number;
@@ -36,7 +38,7 @@ export interface LiveSession {
 }
 
 /** A copy, or why there is none. */
-export type Restored = LiveSession | 'not_found' | 'session_limit' | 'shutting_down';
+export type Restored = LiveSession | 'not_found' | 'session_limit' | 'principal_session_limit' | 'shutting_down';
 
 export interface SessionCopiesOptions {
   readonly app: AppPort;
@@ -56,6 +58,8 @@ const ANSWER_WRITE_GRACE_MS = 1_000;
 
 export class SessionCopies {
   private readonly live = new Map<string, LiveSession>();
+  /** The copies here by share key, for each principal's share of the cap. */
+  private readonly byShare = new Map<string, Set<LiveSession>>();
   /** Sessions being rebuilt here, so 20 requests arriving at once rebuild one copy. */
   private readonly restoring = new Map<string, Promise<Restored>>();
   private readonly stopHearingPeers: () => void;
@@ -97,6 +101,7 @@ export class SessionCopies {
   create(
     id: string,
     principal: string | undefined,
+    share: string,
     deliversEvents: boolean,
     revision: number,
     streamHolder?: string,
@@ -122,6 +127,7 @@ export class SessionCopies {
       // An authenticated session hears only its own tenant's resource events (and the unscoped ones).
       notifications: app.sinkFor(server, 'legacy', principalTenant(principal)),
       principal,
+      share,
       openRequests: 0,
       answering: 0,
       lastUsedAt: this.options.now(),
@@ -139,13 +145,50 @@ export class SessionCopies {
 
   adopt(session: LiveSession): void {
     this.live.set(session.id, session);
+    let held = this.byShare.get(session.share);
+    if (!held) {
+      held = new Set();
+      this.byShare.set(session.share, held);
+    }
+    held.add(session);
+  }
+
+  /** Copies here counted against `share`. */
+  heldBy(share: string): number {
+    return this.byShare.get(share)?.size ?? 0;
+  }
+
+  /**
+   * Makes room under `share`'s share of the cap: when it holds `limit` copies, its own oldest idle one (no request or
+   * stream open) goes, ended everywhere (`end`) or only dropped here. False when all of them are busy. Never touches
+   * another share's copies.
+   */
+  async makeRoom(share: string, limit: number, how: 'end' | 'drop'): Promise<boolean> {
+    const held = this.byShare.get(share);
+    if (!held || held.size < limit) return true;
+    let oldest: LiveSession | undefined;
+    for (const session of held) {
+      if (session.openRequests === 0 && (!oldest || session.lastUsedAt < oldest.lastUsedAt)) oldest = session;
+    }
+    if (!oldest) return false;
+    this.options.app.logger.info(
+      { sessionId: oldest.id, held: held.size, limit },
+      how === 'end'
+        ? "Ended the caller's oldest idle session: it holds its share of this instance's sessions"
+        : "Dropped the caller's oldest idle session copy here: it holds its share of this instance's sessions",
+    );
+    // Dropped first, at once: a burst of requests from the same caller must not all pick this one.
+    const dropped = this.drop(oldest);
+    if (how === 'end') await this.endRecord(oldest.id);
+    await dropped;
+    return true;
   }
 
   /** This instance's copy of a session recorded elsewhere, rebuilt once however many requests ask at the same time. */
-  restore(id: string): Promise<Restored> {
+  restore(id: string, share: string): Promise<Restored> {
     let restoring = this.restoring.get(id);
     if (!restoring) {
-      restoring = this.rebuild(id).finally(() => this.restoring.delete(id));
+      restoring = this.rebuild(id, share).finally(() => this.restoring.delete(id));
       this.restoring.set(id, restoring);
     }
     return restoring;
@@ -206,6 +249,9 @@ export class SessionCopies {
   async drop(session: LiveSession): Promise<void> {
     if (this.live.get(session.id) !== session) return;
     this.live.delete(session.id);
+    const held = this.byShare.get(session.share);
+    held?.delete(session);
+    if (held?.size === 0) this.byShare.delete(session.share);
     await session.transport.close().catch(() => undefined);
     await this.options.registry
       .release(session.id, this.instanceId)
@@ -224,16 +270,18 @@ export class SessionCopies {
     this.options.app.logger.warning({ err: error, ...(sessionId ? { sessionId } : {}) }, message);
   }
 
-  private async rebuild(id: string): Promise<Restored> {
+  private async rebuild(id: string, share: string): Promise<Restored> {
     const { registry, config, app } = this.options;
     if (this.closing) return 'shutting_down';
     const record = SESSION_ID.test(id) ? await registry.get(id) : undefined;
     if (!record) return 'not_found';
     // `restoring` holds this rebuild too by now.
     if (this.slotsTaken > config.maxSessions) return 'session_limit';
+    // A copy here counts against the caller's share too; making room drops only a copy, the session lives on.
+    if (!(await this.makeRoom(share, config.maxSessionsPerPrincipal, 'drop'))) return 'principal_session_limit';
     const startedAt = performance.now();
     const holder = record.streamHolder;
-    const session = this.create(id, record.principal, holder === this.instanceId, record.revision, holder);
+    const session = this.create(id, record.principal, share, holder === this.instanceId, record.revision, holder);
     await session.server.connect(session.transport);
     try {
       await session.transport.restore(record);

@@ -22,6 +22,12 @@ export interface HttpConfig {
   readonly sessionMode: SessionMode;
   readonly staleSessionTimeoutMs: number;
   readonly maxSessions: number;
+  /**
+   * Of those, how many one principal may hold here (MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL; a tenth of the cap by
+   * default). A principal is a token's client, subject and tenant, or the caller's address without auth. At its share
+   * a principal's own oldest idle session is ended to make room; with none idle its initialize is refused.
+   */
+  readonly maxSessionsPerPrincipal: number;
   readonly resumability: {
     readonly enabled: boolean;
     readonly maxEvents: number;
@@ -38,6 +44,13 @@ export interface HttpConfig {
   readonly maxConnections: number;
   /** Open 2026-07-28 subscriptions/listen streams at most (MCP_HTTP_MAX_LISTEN_STREAMS). */
   readonly maxListenStreams: number;
+  /** Of those, how many one principal may hold open here (MCP_HTTP_MAX_LISTEN_STREAMS_PER_PRINCIPAL; a tenth). */
+  readonly maxListenStreamsPerPrincipal: number;
+  /**
+   * Requests one principal may have in flight here at once (MCP_MAX_IN_FLIGHT_PER_PRINCIPAL, 100 by default); past
+   * it a request is refused with 429 before anything runs. Listen streams and 2025 GET streams are not counted.
+   */
+  readonly maxInFlightPerPrincipal: number;
   readonly timeouts: HttpTimeouts;
   /**
    * Serve plain 2026-07-28 requests on Kiln's fast path instead of the SDK's per-request handler
@@ -138,6 +151,12 @@ export interface TasksConfig {
   /** MCP_TASKS_MAX_PER_TENANT: tasks one tenant may hold (any status) before a new one is refused. */
   readonly maxPerTenant: number;
   /**
+   * MCP_TASKS_MAX_PER_SUBJECT: of those, how many one caller may hold (a quarter by default), so one user cannot take
+   * the tenant's whole quota. The caller is the token's client and subject, or the address of an anonymous HTTP
+   * caller; stdio has one caller and no share.
+   */
+  readonly maxPerSubject: number;
+  /**
    * MCP_TASKS_LEASE_MS: how long a running task's instance may go silent before the task is reported failed. The
    * instance renews its lease (and looks for a cancellation from another instance) every third of it.
    */
@@ -196,6 +215,8 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
   if (!/^\/[\w\-./]*$/.test(endpointPath) || endpointPath === '/') {
     read.problem(`MCP_HTTP_ENDPOINT_PATH=${JSON.stringify(endpointPath)} is not valid: expected a path such as /mcp.`);
   }
+  const maxSessions = read.integer('MCP_HTTP_MAX_SESSIONS', 1000, { min: 1, max: 1_000_000 });
+  const maxListenStreams = read.integer('MCP_HTTP_MAX_LISTEN_STREAMS', 1024, { min: 1, max: 1_000_000 });
   const http: HttpConfig = {
     host: read.string('MCP_HTTP_HOST') ?? '127.0.0.1',
     port: read.integer('MCP_HTTP_PORT', 3010, { min: 0, max: 65_535 }),
@@ -205,7 +226,8 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
       min: 100,
       max: 24 * 60 * MINUTE,
     }),
-    maxSessions: read.integer('MCP_HTTP_MAX_SESSIONS', 1000, { min: 1, max: 1_000_000 }),
+    maxSessions,
+    maxSessionsPerPrincipal: readShare(read, 'MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL', maxSessions, 10),
     resumability: {
       enabled: read.boolean('MCP_HTTP_RESUMABILITY', true),
       maxEvents: read.integer('MCP_HTTP_RESUMABILITY_MAX_EVENTS', 1000, { min: 1, max: 1_000_000 }),
@@ -216,7 +238,9 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxBodyBytes: read.integer('MCP_HTTP_MAX_BODY_BYTES', 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
     maxJsonDepth: read.integer('MCP_HTTP_MAX_JSON_DEPTH', 64, { min: 4, max: 1000 }),
     maxConnections: read.integer('MCP_HTTP_MAX_CONNECTIONS', 10_000, { min: 1, max: 1_000_000 }),
-    maxListenStreams: read.integer('MCP_HTTP_MAX_LISTEN_STREAMS', 1024, { min: 1, max: 1_000_000 }),
+    maxListenStreams,
+    maxListenStreamsPerPrincipal: readShare(read, 'MCP_HTTP_MAX_LISTEN_STREAMS_PER_PRINCIPAL', maxListenStreams, 10),
+    maxInFlightPerPrincipal: read.integer('MCP_MAX_IN_FLIGHT_PER_PRINCIPAL', 100, { min: 1, max: 1_000_000 }),
     timeouts: readHttpTimeouts(read),
     fastPath: read.oneOf('MCP_HTTP_FAST_PATH', ON_OFF, 'on') === 'on',
     // A development convenience first: a production deployment opts in rather than out.
@@ -246,10 +270,12 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     mode: read.oneOf('MCP_AUTH_MODE', AUTH_MODES, 'none'),
     hideForbiddenTools: read.boolean('MCP_AUTH_HIDE_FORBIDDEN_TOOLS', false),
   };
+  const maxTasksPerTenant = read.integer('MCP_TASKS_MAX_PER_TENANT', 100, { min: 1, max: 1_000_000 });
   const tasks: TasksConfig = {
     ttlMs: read.integer('MCP_TASKS_TTL_MS', 60 * MINUTE, { min: 1000, max: 7 * 24 * 60 * MINUTE }),
     pollIntervalMs: read.integer('MCP_TASKS_POLL_INTERVAL_MS', 1000, { min: 10, max: 10 * MINUTE }),
-    maxPerTenant: read.integer('MCP_TASKS_MAX_PER_TENANT', 100, { min: 1, max: 1_000_000 }),
+    maxPerTenant: maxTasksPerTenant,
+    maxPerSubject: readShare(read, 'MCP_TASKS_MAX_PER_SUBJECT', maxTasksPerTenant, 4),
     leaseMs: read.integer('MCP_TASKS_LEASE_MS', 15_000, { min: 1000, max: 10 * MINUTE }),
   };
   read.assertValid();
@@ -270,6 +296,11 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     auth,
     tasks,
   };
+}
+
+/** One principal's share of a cap: 1/`divisor` of it (at least 1) unless set, and never more than the cap. */
+function readShare(read: EnvReader, variable: string, cap: number, divisor: number): number {
+  return read.integer(variable, Math.max(1, Math.floor(cap / divisor)), { min: 1, max: cap });
 }
 
 function readRedis(read: EnvReader): RedisConfig | undefined {

@@ -11,7 +11,7 @@ export interface ReasonEntry {
   readonly recovery: string;
 }
 
-const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout } =
+const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout, RateLimited } =
   JsonRpcErrorCode;
 const { HeaderMismatch, MissingRequiredClientCapability } = JsonRpcErrorCode;
 const { Forbidden, Unauthorized, ValidationError, ConfigurationError, SerializationError, StorageError } =
@@ -80,8 +80,14 @@ export const KILN_REASONS = {
   listen_limit: {
     code: ServiceUnavailable,
     meaning:
-      'This instance already holds as many subscriptions/listen streams as it is configured to (MCP_HTTP_MAX_LISTEN_STREAMS).',
+      'This instance holds as many subscriptions/listen streams as it is configured to (MCP_HTTP_MAX_LISTEN_STREAMS; HTTP 503), or the caller holds its share of them (MCP_HTTP_MAX_LISTEN_STREAMS_PER_PRINCIPAL; HTTP 429, data.share "principal").',
     recovery: 'Close a listen stream you no longer need, or retry after the Retry-After delay.',
+  },
+  in_flight_limit: {
+    code: RateLimited,
+    meaning:
+      'The caller already has as many requests in flight on this instance as one caller may (MCP_MAX_IN_FLIGHT_PER_PRINCIPAL); this one was not run.',
+    recovery: 'Wait for one of your requests to answer, then send this one again: it was refused before it ran.',
   },
   // Bearer tokens and scopes (HTTP with MCP_AUTH_MODE=jwt or oauth; scopes on any transport with a principal).
   authentication_required: {
@@ -134,8 +140,9 @@ export const KILN_REASONS = {
   },
   session_limit: {
     code: ServiceUnavailable,
-    meaning: 'This instance already holds as many sessions as it is configured to (MCP_HTTP_MAX_SESSIONS).',
-    recovery: 'Close an unused session or retry after the Retry-After delay.',
+    meaning:
+      'This instance holds as many sessions as it is configured to (MCP_HTTP_MAX_SESSIONS; HTTP 503), or the caller holds its share of them with none idle to end (MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL; HTTP 429, data.share "principal").',
+    recovery: 'Close an unused session (DELETE it) or retry after the Retry-After delay.',
   },
   shutting_down: {
     code: ServiceUnavailable,
@@ -218,7 +225,8 @@ export const KILN_REASONS = {
   },
   task_limit_reached: {
     code: StorageError,
-    meaning: 'The tenant already holds as many tasks as the server allows (MCP_TASKS_MAX_PER_TENANT).',
+    meaning:
+      'The tenant already holds as many tasks as the server allows (MCP_TASKS_MAX_PER_TENANT), or the caller its share of them (MCP_TASKS_MAX_PER_SUBJECT; data.share "subject").',
     recovery: 'Wait for tasks to expire (ttlMs) or cancel ones no longer needed, then call again.',
   },
   task_tenant_missing: {
@@ -308,6 +316,13 @@ export const KILN_REASONS = {
     code: StorageError,
     meaning: 'The storage backend (Redis) cannot be reached or did not answer in time.',
     recovery: 'Retry in a few seconds; calls that do not use ctx.state keep working meanwhile.',
+  },
+  storage_outcome_unknown: {
+    code: StorageError,
+    meaning:
+      'A storage write was sent but never confirmed (the backend stopped answering): it may or may not have taken effect. data.repeatable says whether repeating that same write is harmless.',
+    recovery:
+      'Check before calling again (read what the call would have written), or call again with the same idempotency key (_meta "mcp-kiln/idempotency-key") where the tool accepts one.',
   },
   storage_full: {
     code: StorageError,

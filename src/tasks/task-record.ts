@@ -27,6 +27,11 @@ export interface TaskRecord {
   readonly pollIntervalMs: number;
   /** The caller the task is bound to (principalKeyOf); every tasks/* request must come from the same one. */
   readonly owner: string;
+  /**
+   * Whose share of the tenant's task quota the task counts against (MCP_TASKS_MAX_PER_SUBJECT): the owner when
+   * authenticated, the caller's address for anonymous HTTP; none over stdio, which has one caller.
+   */
+  readonly holder?: string;
   readonly auth?: AuthContext;
   readonly clientCapabilities?: ClientCapabilities;
   /** The call's arguments, as the client sent them: every round prepares them again, as a retried call would. */
@@ -60,6 +65,7 @@ export const TaskRecordSchema = z
     ttlMs: z.number().int().positive(),
     pollIntervalMs: z.number().int().positive(),
     owner: z.string(),
+    holder: z.string().optional(),
     auth: z.record(z.string(), z.unknown()).optional(),
     clientCapabilities: z.record(z.string(), z.unknown()).optional(),
     args: z.unknown(),

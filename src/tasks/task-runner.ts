@@ -53,6 +53,8 @@ export class TaskRunner {
   newRecord(tool: CompiledTool, args: unknown, seed: ContextSeed, owner: string, statusMessage?: string): TaskRecord {
     const now = new Date().toISOString();
     const state = seed.requestState?.();
+    const address = seed.auth ? undefined : seed.http?.()?.remoteAddress;
+    const holder = seed.auth ? owner : address === undefined ? undefined : `address:${address}`;
     return {
       v: 1,
       taskId: nodeCrypto().randomUUID(),
@@ -64,6 +66,7 @@ export class TaskRunner {
       ttlMs: this.config.ttlMs,
       pollIntervalMs: this.config.pollIntervalMs,
       owner,
+      ...(holder === undefined ? {} : { holder }),
       ...(seed.auth ? { auth: seed.auth } : {}),
       ...(seed.clientCapabilities ? { clientCapabilities: seed.clientCapabilities } : {}),
       args,

@@ -11,6 +11,7 @@ const PREFIX = 'tasks/';
 const key = {
   record: (id: string) => `${PREFIX}record/${id}`,
   index: (id: string) => `${PREFIX}index/${id}`,
+  held: (holder: string, id: string) => `${heldPrefix(holder)}${id}`,
   lease: (id: string) => `${PREFIX}lease/${id}`,
   cancel: (id: string) => `${PREFIX}cancel/${id}`,
   parked: (id: string) => `${PREFIX}parked/${id}`,
@@ -18,6 +19,8 @@ const key = {
   answer: (id: string, wireKey: string) => `${PREFIX}input/${id}/${Buffer.from(wireKey).toString('base64url')}`,
 };
 const INDEX_PREFIX = `${PREFIX}index/`;
+/** One caller's tasks, for its share of the quota; the holder is any string, so base64url keeps it a key segment. */
+const heldPrefix = (holder: string) => `${PREFIX}held/${Buffer.from(holder).toString('base64url')}/`;
 const PAGE = 1000;
 
 export class TaskStore {
@@ -26,24 +29,32 @@ export class TaskStore {
     private readonly config: TasksConfig,
   ) {}
 
-  /** Stores a new task, refusing it when the tenant already holds its limit of live tasks. */
+  /** Stores a new task, refusing it when the tenant, or the caller within it, already holds its limit of live tasks. */
   async create(tenantId: string, record: TaskRecord): Promise<void> {
     const state = this.stateFor(tenantId);
-    if ((await this.countLive(state)) >= this.config.maxPerTenant) {
+    const { maxPerTenant, maxPerSubject } = this.config;
+    if ((await this.countLive(state, INDEX_PREFIX, maxPerTenant)) >= maxPerTenant) {
       throw kilnError(
         'task_limit_reached',
-        `This tenant already holds ${this.config.maxPerTenant} tasks, the most the server keeps at once.`,
-        { limit: this.config.maxPerTenant },
+        `This tenant already holds ${maxPerTenant} tasks, the most the server keeps at once.`,
+        { limit: maxPerTenant, share: 'tenant' },
+      );
+    }
+    const { holder } = record;
+    if (holder !== undefined && (await this.countLive(state, heldPrefix(holder), maxPerSubject)) >= maxPerSubject) {
+      throw kilnError(
+        'task_limit_reached',
+        `You already hold ${maxPerSubject} tasks, the most one caller may hold of this tenant's ${maxPerTenant}.`,
+        { limit: maxPerSubject, share: 'subject' },
       );
     }
     const ttl = remainingSeconds(record);
-    await state.setMany(
-      new Map<string, unknown>([
-        [key.record(record.taskId), record],
-        [key.index(record.taskId), record.createdAt],
-      ]),
-      { ttl },
-    );
+    const entries = new Map<string, unknown>([
+      [key.record(record.taskId), record],
+      [key.index(record.taskId), record.createdAt],
+    ]);
+    if (holder !== undefined) entries.set(key.held(holder, record.taskId), record.createdAt);
+    await state.setMany(entries, { ttl });
   }
 
   /** The task, or undefined when there is none (never created, expired, or its stored value is unreadable). */
@@ -120,15 +131,15 @@ export class TaskStore {
     await this.stateFor(tenantId).deleteMany(wireKeys.map((wireKey) => key.answer(taskId, wireKey)));
   }
 
-  /** Live tasks of the tenant, counted from the small index entries (expired ones are never listed). */
-  private async countLive(state: ContextState): Promise<number> {
+  /** Live tasks under `prefix`, counted from the small index entries (expired ones are never listed), up to `enough`. */
+  private async countLive(state: ContextState, prefix: string, enough: number): Promise<number> {
     let count = 0;
     let cursor: string | undefined;
     do {
-      const page = await state.list(INDEX_PREFIX, { limit: PAGE, ...(cursor ? { cursor } : {}) });
+      const page = await state.list(prefix, { limit: PAGE, ...(cursor ? { cursor } : {}) });
       count += page.items.length;
       cursor = page.cursor;
-    } while (cursor !== undefined && count < this.config.maxPerTenant);
+    } while (cursor !== undefined && count < enough);
     return count;
   }
 }

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       ttlMs: 3_600_000,
       pollIntervalMs: 1000,
       maxPerTenant: 100,
+      maxPerSubject: 25,
       leaseMs: 15_000,
     });
     expect(
@@ -34,7 +35,7 @@ describe('loadConfig', () => {
         MCP_TASKS_MAX_PER_TENANT: '3',
         MCP_TASKS_LEASE_MS: '2000',
       }).tasks,
-    ).toEqual({ ttlMs: 60_000, pollIntervalMs: 250, maxPerTenant: 3, leaseMs: 2000 });
+    ).toEqual({ ttlMs: 60_000, pollIntervalMs: 250, maxPerTenant: 3, maxPerSubject: 1, leaseMs: 2000 });
     expect(configProblems({ MCP_TASKS_LEASE_MS: '10' })).toEqual([
       'Invalid configuration: MCP_TASKS_LEASE_MS="10" is not valid: expected an integer from 1000 to 600000.',
     ]);
@@ -53,12 +54,15 @@ describe('loadConfig', () => {
       sessionMode: 'auto',
       staleSessionTimeoutMs: 1_800_000,
       maxSessions: 1000,
+      maxSessionsPerPrincipal: 100,
       resumability: { enabled: true, maxEvents: 1000, ttlMs: 300_000, retryMs: 1000 },
       allowedOrigins: undefined,
       maxBodyBytes: 1_048_576,
       maxJsonDepth: 64,
       maxConnections: 10_000,
       maxListenStreams: 1024,
+      maxListenStreamsPerPrincipal: 102,
+      maxInFlightPerPrincipal: 100,
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 120_000, sseKeepAliveMs: 15_000 },
       fastPath: true,
       playground: true,
@@ -100,17 +104,53 @@ describe('loadConfig', () => {
       sessionMode: 'stateful',
       staleSessionTimeoutMs: 5000,
       maxSessions: 2,
+      maxSessionsPerPrincipal: 1,
       resumability: { enabled: false, maxEvents: 10, ttlMs: 2000, retryMs: 250 },
       allowedOrigins: ['https://app.example', 'https://admin.example'],
       maxBodyBytes: 4096,
       maxJsonDepth: 16,
       maxConnections: 50,
       maxListenStreams: 3,
+      maxListenStreamsPerPrincipal: 1,
+      maxInFlightPerPrincipal: 100,
       timeouts: { headersMs: 500, requestMs: 900, keepAliveMs: 700, idleMs: 800, sseKeepAliveMs: 100 },
       fastPath: false,
       playground: false,
       trustProxy: ['10.0.0.0/8', '192.168.1.7'],
     });
+  });
+
+  it('gives each principal a share of every per-instance cap, never more than the cap', () => {
+    const config = loadConfig({
+      MCP_HTTP_MAX_SESSIONS: '50',
+      MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL: '7',
+      MCP_HTTP_MAX_LISTEN_STREAMS: '40',
+      MCP_HTTP_MAX_LISTEN_STREAMS_PER_PRINCIPAL: '40',
+      MCP_MAX_IN_FLIGHT_PER_PRINCIPAL: '8',
+      MCP_TASKS_MAX_PER_TENANT: '30',
+      MCP_TASKS_MAX_PER_SUBJECT: '3',
+    });
+    expect(config.http).toMatchObject({
+      maxSessionsPerPrincipal: 7,
+      maxListenStreamsPerPrincipal: 40,
+      maxInFlightPerPrincipal: 8,
+    });
+    expect(config.tasks.maxPerSubject).toBe(3);
+    // Unset, a share is a tenth of the cap (a quarter for tasks), and at least 1.
+    expect(loadConfig({ MCP_HTTP_MAX_SESSIONS: '50', MCP_TASKS_MAX_PER_TENANT: '2' })).toMatchObject({
+      http: { maxSessionsPerPrincipal: 5 },
+      tasks: { maxPerSubject: 1 },
+    });
+    expect(
+      configProblems({
+        MCP_HTTP_MAX_SESSIONS: '50',
+        MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL: '51',
+        MCP_TASKS_MAX_PER_SUBJECT: '0',
+      }),
+    ).toEqual([
+      'Invalid configuration: MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL="51" is not valid: expected an integer from 1 to 50.',
+      'Invalid configuration: MCP_TASKS_MAX_PER_SUBJECT="0" is not valid: expected an integer from 1 to 100.',
+    ]);
   });
 
   it.each([

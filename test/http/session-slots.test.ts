@@ -29,7 +29,11 @@ afterEach(async () => {
 });
 
 async function start(): Promise<RunningServer> {
-  server = await startHttpServer({ MCP_SESSION_MODE: 'auto', MCP_HTTP_MAX_SESSIONS: String(CAP) });
+  server = await startHttpServer({
+    MCP_SESSION_MODE: 'auto',
+    MCP_HTTP_MAX_SESSIONS: String(CAP),
+    MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL: String(CAP),
+  });
   return server;
 }
 

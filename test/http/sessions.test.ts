@@ -195,16 +195,27 @@ describe('idle eviction', () => {
 
 describe('session cap', () => {
   it('refuses initialize past MCP_HTTP_MAX_SESSIONS with 503 session_limit, and admits again after a DELETE', async () => {
-    const { endpoint } = await start({ MCP_SESSION_MODE: 'stateful', MCP_HTTP_MAX_SESSIONS: '2' });
+    const { endpoint } = await start({
+      MCP_SESSION_MODE: 'stateful',
+      MCP_HTTP_MAX_SESSIONS: '2',
+      MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL: '2',
+      MCP_HTTP_TRUST_PROXY: 'true',
+    });
     const first = await openRawSession(endpoint);
     await openRawSession(endpoint);
 
-    const refused = await post(endpoint, initializeRequest());
+    // Another caller: the first one, at its share, would have its own oldest idle session ended instead.
+    const refused = await post(endpoint, initializeRequest(), { 'x-forwarded-for': '192.0.2.1' });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('mcp-session-id')).toBeNull();
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     const body = await jsonRpcError(refused);
-    expect(body.error.data).toEqual({ reason: 'session_limit', limit: 2, recovery: { hint: expect.any(String) } });
+    expect(body.error.data).toEqual({
+      reason: 'session_limit',
+      limit: 2,
+      share: 'instance',
+      recovery: { hint: expect.any(String) },
+    });
     expect(body.error.message).toMatch(/Session limit reached \(2 live sessions\)/);
 
     const deleted = await deleteSession(endpoint, first);

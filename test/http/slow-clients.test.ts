@@ -126,7 +126,11 @@ describe('event streams under the same limits', () => {
   const streams: SseStream[] = [];
 
   beforeAll(async () => {
-    server = await startNotifyingServer({ ...SHORT_LIMITS, MCP_HTTP_MAX_LISTEN_STREAMS: '2' });
+    server = await startNotifyingServer({
+      ...SHORT_LIMITS,
+      MCP_HTTP_MAX_LISTEN_STREAMS: '2',
+      MCP_HTTP_MAX_LISTEN_STREAMS_PER_PRINCIPAL: '2',
+    });
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();

@@ -84,7 +84,7 @@ afterAll(() => closeBootedApps());
 
 const OWNER = principalKeyOf({ clientId: '', subject: '', tenantId: 'default', auth: undefined });
 
-function seed(): OperationSeed {
+function seed(overrides: Partial<OperationSeed> = {}): OperationSeed {
   return {
     requestId: 'req-1',
     tenantId: 'default',
@@ -95,14 +95,15 @@ function seed(): OperationSeed {
       extensions: { [TASKS_EXTENSION_ID]: {} },
     } as OperationSeed['clientCapabilities'],
     channel: {},
+    ...overrides,
   };
 }
 
 async function boot(env: Record<string, string> = {}) {
   const app = await bootApp(TaskFixtureModule, { env: { ...QUIET_ENV, ...env } });
   const tasks = app.runtime.tasks as TaskSupport;
-  const call = async (name: string) =>
-    (await runOperation(tasks.operation, app.runtime, name, {}, seed())) as Record<string, unknown>;
+  const call = async (name: string, overrides: Partial<OperationSeed> = {}) =>
+    (await runOperation(tasks.operation, app.runtime, name, {}, seed(overrides))) as Record<string, unknown>;
   const get = (taskId: unknown) =>
     tasks.runner.get('default', String(taskId), OWNER) as Promise<Record<string, unknown>>;
   const settled = (taskId: unknown, status: string) =>
@@ -125,6 +126,35 @@ describe('the task runner', () => {
     await expect(call('wait_forever')).rejects.toMatchObject({
       code: -32011,
       data: { reason: 'task_limit_reached', limit: 2 },
+    });
+  });
+
+  it('holds each caller to MCP_TASKS_MAX_PER_SUBJECT of the tenant’s tasks; a colleague still starts its own', async () => {
+    const { call } = await boot({ MCP_TASKS_MAX_PER_TENANT: '10', MCP_TASKS_MAX_PER_SUBJECT: '2' });
+    const as = (subject: string) => ({
+      tenantId: 'acme',
+      auth: { clientId: 'desk', subject, tenantId: 'acme', scopes: [] },
+    });
+    await call('wait_forever', as('alice'));
+    await call('wait_forever', as('alice'));
+    await expect(call('wait_forever', as('alice'))).rejects.toMatchObject({
+      code: -32011,
+      data: { reason: 'task_limit_reached', limit: 2, share: 'subject' },
+    });
+    await call('wait_forever', as('bob'));
+    await call('wait_forever', as('bob'));
+
+    // Anonymous HTTP callers are told apart by address; stdio has one caller, held to the tenant's limit only.
+    const from = (remoteAddress: string) => ({ http: () => ({ headers: {}, remoteAddress, url: 'http://x/mcp' }) });
+    await call('wait_forever', from('203.0.113.1'));
+    await call('wait_forever', from('203.0.113.1'));
+    await expect(call('wait_forever', from('203.0.113.1'))).rejects.toMatchObject({
+      data: { reason: 'task_limit_reached', share: 'subject' },
+    });
+    await call('wait_forever', from('198.51.100.2'));
+    for (let i = 0; i < 7; i++) await call('wait_forever');
+    await expect(call('wait_forever')).rejects.toMatchObject({
+      data: { reason: 'task_limit_reached', limit: 10, share: 'tenant' },
     });
   });
 
