@@ -50,6 +50,13 @@ export interface ToolOptions<
    * `execution.taskSupport` values. See {@link ToolTaskOptions} for a handler that starts the task itself.
    */
   readonly task?: ToolTaskSupport | ToolTaskOptions;
+  /**
+   * Lets callers retry the tool safely with an idempotency key (`_meta["mcp-kiln/idempotency-key"]`): the first call
+   * with a key runs, its result is stored per tenant, caller and key for `ttlMs` (24 h by default) on the app's
+   * storage backend, and every retry with the key gets that result without running the handler again, on any
+   * instance. A call without a key runs as usual. Not for task tools.
+   */
+  readonly idempotent?: boolean | { readonly ttlMs?: number };
 }
 
 /** The extension's `execution.taskSupport` values a tool can declare. */

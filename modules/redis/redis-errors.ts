@@ -34,6 +34,44 @@ function replyCode(error: Error): string | undefined {
   return /^[A-Z]+$/.test(code) ? code : 'ERR';
 }
 
+/** What repeating a write does: `repeatable` writes (a set, a delete) leave the same state; a `take` does not. */
+export type WriteEffect = 'repeatable' | 'consuming';
+
+export const OUTCOME_UNKNOWN_HINT =
+  'The server could not confirm a storage write, which may still have taken effect. Check before calling again, or ' +
+  'call again with the same idempotency key (_meta "mcp-kiln/idempotency-key") where the tool accepts one.';
+
+/**
+ * A write sent to Redis whose answer never came (a timeout, a connection lost after sending): Redis may apply it
+ * later or may have applied it already, so "retry" would be a guess. `data.repeatable` tells the app whether repeating
+ * this same write is harmless.
+ */
+export function storageOutcomeUnknown(operation: string, effect: WriteEffect, cause: unknown): McpError {
+  return storageError(
+    `Redis storage did not confirm ${operation}: it may or may not have been applied`,
+    {
+      reason: 'storage_outcome_unknown',
+      repeatable: effect === 'repeatable',
+      recovery: { hint: OUTCOME_UNKNOWN_HINT },
+    },
+    { cause },
+  );
+}
+
+/**
+ * A failed write as the caller should see it: Redis's refusal (nothing applied) as for any call; anything else once
+ * the write was handed to a ready connection is an unknown outcome, never "retry".
+ */
+export function toWriteError(error: unknown, operation: string, effect: WriteEffect): McpError {
+  if (error instanceof McpError || (error instanceof Error && replyCode(error) !== undefined)) {
+    return toStorageError(error, operation);
+  }
+  if (!(error instanceof Error) || PROGRAMMING_ERRORS.some((type) => error instanceof type)) {
+    return toStorageError(error, operation);
+  }
+  return storageOutcomeUnknown(operation, effect, error);
+}
+
 export function storageUnavailable(operation: string, cause: unknown): McpError {
   return storageError(
     `Redis storage is unavailable: ${operation} did not complete`,

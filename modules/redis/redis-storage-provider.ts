@@ -1,6 +1,8 @@
 // ctx.state on Redis, single node or Cluster. Each call is one round trip in the tenant's slot: a single command,
 // or a MULTI when a value and the tenant's key index change together. Requires Redis >= 6.2 (GETDEL for `take`).
-import type { ChainableCommander } from 'ioredis';
+
+import calculateSlot from 'cluster-key-slot';
+import { type ChainableCommander, Cluster } from 'ioredis';
 import { storageError } from '../../src/errors/index.js';
 import type { Logger } from '../../src/index.js';
 import {
@@ -15,7 +17,7 @@ import { decodeCodeUnits } from './code-unit-bytes.js';
 import { withDeadline } from './operation-deadline.js';
 import { createRedisConnection, type RedisClient, type RedisConnection } from './redis-connection.js';
 import type { RedisConnectionOptions } from './redis-connection-options.js';
-import { toStorageError } from './redis-errors.js';
+import { storageUnavailable, toStorageError, toWriteError, type WriteEffect } from './redis-errors.js';
 import { execAll } from './redis-transaction.js';
 import { pruneIndexMembers } from './state-index-pruning.js';
 import { exclusiveBound, listRange, type TenantKeys, tenantKeys } from './state-key-layout.js';
@@ -36,6 +38,57 @@ export interface RedisStorageProviderOptions {
 }
 
 export const DEFAULT_MAX_VALUE_BYTES = 1024 * 1024;
+/** KEYS: value key, index. ARGV: stored text, PX or '', provider clock now, index member. 1 when it stored. */
+const SET_IF_ABSENT = `
+local header = redis.call('GETRANGE', KEYS[1], 0, ${HEADER_READ_BYTES - 1})
+if header ~= '' then
+  local separator = string.find(header, '|', 1, true)
+  if separator == nil or separator == 1 then return 0 end
+  local expiresAt = tonumber(string.sub(header, 1, separator - 1))
+  if expiresAt == nil or tonumber(ARGV[3]) < expiresAt then return 0 end
+end
+if ARGV[2] == '' then
+  redis.call('SET', KEYS[1], ARGV[1])
+else
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+end
+redis.call('ZADD', KEYS[2], 0, ARGV[4])
+return 1
+`;
+
+/** Whether a command for the tenant goes out on a ready connection; on any other it waits in a queue, unsent. */
+function targetReady(client: RedisClient, keys: TenantKeys): boolean {
+  if (!(client instanceof Cluster)) return client.status === 'ready';
+  if (client.status !== 'ready') return false;
+  const owner = client.slots[calculateSlot(keys.index)]?.[0];
+  const master = client.nodes('master').find((node) => `${node.options.host}:${node.options.port}` === owner);
+  return master?.status === 'ready';
+}
+
+/** ioredis's refusal of a queued command it dropped: it will not be sent later. */
+function neverSent(error: unknown): boolean {
+  return (
+    error instanceof Error && (error.message === 'Connection is closed.' || error.name === 'MaxRetriesPerRequestError')
+  );
+}
+
+/** Resolves true once the client is ready, false after `ms` (or when it ends for good). */
+function untilReady(client: RedisClient, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('end', onEnd);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const onEnd = () => done(false);
+    const timer = setTimeout(() => done(false), ms);
+    client.once('ready', onReady);
+    client.once('end', onEnd);
+  });
+}
+
 /** Redis rejects a PX whose deadline overflows 64 bits; 2^52 ms (~140,000 years) is as good as forever. */
 const MAX_EXPIRE_AFTER_MS = 2 ** 52;
 
@@ -72,7 +125,7 @@ export class RedisStorageProvider implements StorageProvider {
   }
 
   set(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<void> {
-    return this.run('set', tenantId, async (client, keys) => {
+    return this.write('set', 'repeatable', tenantId, async (client, keys) => {
       const write = this.prepareWrite(value, opts?.ttlSeconds);
       const member = keys.member(key);
       const transaction = client.multi();
@@ -82,13 +135,42 @@ export class RedisStorageProvider implements StorageProvider {
     });
   }
 
+  /**
+   * One script: the entry counts as present only while its stamp is live by the provider clock (as every read
+   * judges it), so an entry expired by that clock but not yet by Redis is replaced. Of concurrent calls, Redis runs
+   * one script at a time, so exactly one stores.
+   */
+  setIfAbsent(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<boolean> {
+    return this.write('setIfAbsent', 'consuming', tenantId, async (client, keys) => {
+      const write = this.prepareWrite(value, opts?.ttlSeconds);
+      const member = keys.member(key);
+      const expireAfter = write.expireAfterMs === undefined ? '' : String(write.expireAfterMs);
+      const stored = await client.eval(
+        SET_IF_ABSENT,
+        2,
+        keys.valueKey(member),
+        keys.index,
+        write.stored,
+        expireAfter,
+        String(this.now()),
+        member,
+      );
+      return stored === 1;
+    });
+  }
+
   delete(tenantId: string, key: string): Promise<boolean> {
-    return this.run('delete', tenantId, async (client, keys) => (await this.removeEntries(client, keys, [key])) === 1);
+    return this.write(
+      'delete',
+      'repeatable',
+      tenantId,
+      async (client, keys) => (await this.removeEntries(client, keys, [key])) === 1,
+    );
   }
 
   /** GETDEL and the index removal in one MULTI: of concurrent takes, exactly one receives the value. */
   take(tenantId: string, key: string): Promise<string | null> {
-    return this.run('take', tenantId, async (client, keys) => {
+    return this.write('take', 'consuming', tenantId, async (client, keys) => {
       const member = keys.member(key);
       const [stored] = await execAll(client.multi().getdel(keys.valueKey(member)).zrem(keys.index, member));
       return liveValue(stored as string | null, this.now());
@@ -111,7 +193,7 @@ export class RedisStorageProvider implements StorageProvider {
   }
 
   setMany(tenantId: string, entries: ReadonlyMap<string, string>, opts?: StorageSetOptions): Promise<void> {
-    return this.run('setMany', tenantId, async (client, keys) => {
+    return this.write('setMany', 'repeatable', tenantId, async (client, keys) => {
       // Every value is checked before anything is sent, so one bad entry leaves the store untouched.
       const writes = [...entries].map(
         ([key, value]) => [keys.member(key), this.prepareWrite(value, opts?.ttlSeconds)] as const,
@@ -125,7 +207,9 @@ export class RedisStorageProvider implements StorageProvider {
   }
 
   deleteMany(tenantId: string, keys: readonly string[]): Promise<number> {
-    return this.run('deleteMany', tenantId, (client, layout) => this.removeEntries(client, layout, keys));
+    return this.write('deleteMany', 'repeatable', tenantId, (client, layout) =>
+      this.removeEntries(client, layout, keys),
+    );
   }
 
   list(tenantId: string, prefix: string, opts: StorageListOptions): Promise<StorageListPage> {
@@ -173,6 +257,37 @@ export class RedisStorageProvider implements StorageProvider {
       return await withDeadline(work, this.connection.commandTimeoutMs);
     } catch (error) {
       throw toStorageError(error, operation);
+    }
+  }
+
+  /**
+   * A write is handed to a single node's client only once it is ready: one queued while the client reconnects could
+   * run after its caller was told it failed. Until then a failure means nothing was sent (storage_unavailable, safe to
+   * retry). A Cluster client is ready while one of its masters is down; a write for that master is queued, and the
+   * client's own refusal of it (the connection closed) means it was never sent. Any other failure of a write handed
+   * over leaves its outcome unknown (storage_outcome_unknown).
+   */
+  private async write<T>(
+    operation: string,
+    effect: WriteEffect,
+    tenantId: string,
+    body: (client: RedisClient, keys: TenantKeys) => Promise<T>,
+  ): Promise<T> {
+    if (this.closed) throw providerClosedError('RedisStorageProvider');
+    const { client, commandTimeoutMs } = this.connection;
+    const startedAt = performance.now();
+    if (!(client instanceof Cluster) && client.status !== 'ready' && !(await untilReady(client, commandTimeoutMs))) {
+      throw storageUnavailable(operation, new Error(`Redis connection not ready (${client.status})`));
+    }
+    const remainingMs = Math.max(1, commandTimeoutMs - Math.round(performance.now() - startedAt));
+    const keys = tenantKeys(this.connection.keyPrefix, tenantId);
+    const sentOnReady = targetReady(client, keys);
+    try {
+      return await withDeadline(body(client, keys), remainingMs);
+    } catch (error) {
+      throw !sentOnReady && neverSent(error)
+        ? toStorageError(error, operation)
+        : toWriteError(error, operation, effect);
     }
   }
 

@@ -145,7 +145,36 @@ export function compileTool(
     scopes: compileScopes(toolClass, where, findings),
     ui,
     task: compileTaskSupport(options.task),
+    idempotency: compileIdempotency(options, where, findings),
   };
+}
+
+/** The default time a result is kept for retries with the same idempotency key. */
+export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_IDEMPOTENCY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+function compileIdempotency(
+  options: ToolMetadata['options'],
+  where: string,
+  findings: LintFindings,
+): CompiledTool['idempotency'] {
+  const { idempotent } = options;
+  if (idempotent === undefined || idempotent === false) return undefined;
+  if (options.task !== undefined) {
+    findings.errors.push(
+      `${where} declares both idempotent and task: a task is already the handle a client polls instead of calling ` +
+        'again, so drop one of them.',
+    );
+    return undefined;
+  }
+  const ttlMs = idempotent === true ? DEFAULT_IDEMPOTENCY_TTL_MS : (idempotent.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
+  if (!Number.isInteger(ttlMs) || ttlMs < 1000 || ttlMs > MAX_IDEMPOTENCY_TTL_MS) {
+    findings.errors.push(
+      `${where} declares idempotent.ttlMs ${String(ttlMs)}: use an integer from 1000 (1 s) to ${MAX_IDEMPOTENCY_TTL_MS} (30 days).`,
+    );
+    return undefined;
+  }
+  return Object.freeze({ ttlMs });
 }
 
 function compileTaskSupport(task: ToolMetadata['options']['task']): CompiledTaskSupport | undefined {

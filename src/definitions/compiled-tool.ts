@@ -44,6 +44,8 @@ export interface CompiledTool {
   readonly ui: CompiledToolUi | undefined;
   /** How the call runs as a task (the Tasks extension); undefined for a tool that never does. */
   readonly task: CompiledTaskSupport | undefined;
+  /** How long results of calls with an idempotency key are kept; undefined when the tool takes no key. */
+  readonly idempotency: { readonly ttlMs: number } | undefined;
 }
 
 export interface CompiledTaskSupport {

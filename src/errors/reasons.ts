@@ -14,7 +14,7 @@ export interface ReasonEntry {
 const { ParseError, InvalidRequest, InvalidParams, InternalError, ServiceUnavailable, NotFound, Timeout, RateLimited } =
   JsonRpcErrorCode;
 const { HeaderMismatch, MissingRequiredClientCapability } = JsonRpcErrorCode;
-const { Forbidden, Unauthorized, ValidationError, ConfigurationError, SerializationError, StorageError } =
+const { Forbidden, Unauthorized, ValidationError, ConfigurationError, SerializationError, StorageError, Conflict } =
   JsonRpcErrorCode;
 
 export const KILN_REASONS = {
@@ -316,6 +316,19 @@ export const KILN_REASONS = {
     code: StorageError,
     meaning: 'The storage backend (Redis) cannot be reached or did not answer in time.',
     recovery: 'Retry in a few seconds; calls that do not use ctx.state keep working meanwhile.',
+  },
+  invalid_idempotency_key: {
+    code: InvalidParams,
+    meaning:
+      'The idempotency key in _meta["mcp-kiln/idempotency-key"] is not a string of 1 to 255 visible ASCII characters.',
+    recovery: 'Send a key such as a UUID, the same one on every retry of the same call.',
+  },
+  idempotency_key_in_use: {
+    code: Conflict,
+    meaning:
+      'An earlier call with this idempotency key has recorded no outcome: it is still running, or it ended without one and may have taken effect.',
+    recovery:
+      'Call again with the same key a little later to get its recorded result; if it stays in use, check whether the call took effect before using a new key.',
   },
   storage_outcome_unknown: {
     code: StorageError,

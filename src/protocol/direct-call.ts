@@ -20,6 +20,7 @@ import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { readUiResource } from './app-ui.js';
+import { IDEMPOTENT_TOOL_OPERATION } from './idempotent-call.js';
 import { isPlainObject } from './plain-object.js';
 import { principalOf } from './principal.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
@@ -124,7 +125,9 @@ function operationOf(
     case 'tools/call': {
       // A tool declared with `task` goes through the Tasks extension's kind, which may answer with a task.
       const { tasks } = runtime;
-      const kind = tasks && runtime.tools.get(key)?.task ? tasks.operation : TOOL_OPERATION;
+      const tool = runtime.tools.get(key);
+      const kind =
+        tasks && tool?.task ? tasks.operation : tool?.idempotency ? IDEMPOTENT_TOOL_OPERATION : TOOL_OPERATION;
       return runOperation(kind, runtime, key, args, seed);
     }
     case 'resources/read': {

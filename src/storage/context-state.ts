@@ -1,7 +1,7 @@
 // `ctx.state`: the tenant-scoped key-value API handlers use. It enforces the key rules, the JSON round trip and
 // the cursor contract on top of any StorageProvider, so every backend behaves the same to a handler.
 import type { ZodType } from 'zod';
-import { invalidRequest, McpError, validationError } from '../errors/index.js';
+import { invalidRequest, McpError, storageError, validationError } from '../errors/index.js';
 import { assertTtlSeconds } from './entry-expiry.js';
 import { parseStateValue, serializeStateValue } from './json-value.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
@@ -32,6 +32,11 @@ export interface ContextState {
   get<T = unknown>(key: string): Promise<T | null>;
   get<T>(key: string, schema: ZodType<T>): Promise<T | null>;
   set(key: string, value: unknown, opts?: StateSetOptions): Promise<void>;
+  /**
+   * Stores the value only when the key holds none (an expired one counts as none); true when this call stored it.
+   * Of concurrent calls for one key, on any instance sharing the backend, exactly one gets true.
+   */
+  setIfAbsent(key: string, value: unknown, opts?: StateSetOptions): Promise<boolean>;
   delete(key: string): Promise<void>;
   deleteMany(keys: string[]): Promise<number>;
   getMany<T = unknown>(keys: string[]): Promise<Map<string, T>>;
@@ -100,6 +105,19 @@ class TenantState implements ContextState {
     assertStateKey(key);
     const options = providerOptions(opts);
     await this.provider.set(this.tenantId, key, serializeStateValue(value), options);
+  }
+
+  async setIfAbsent(key: string, value: unknown, opts?: StateSetOptions): Promise<boolean> {
+    assertStateKey(key);
+    const options = providerOptions(opts);
+    const text = serializeStateValue(value);
+    if (!this.provider.setIfAbsent) {
+      throw storageError('The configured storage provider cannot store a key only when it is absent (setIfAbsent)', {
+        reason: 'storage_failed',
+        recovery: { hint: 'Use a storage provider that implements setIfAbsent (every built-in one does).' },
+      });
+    }
+    return this.provider.setIfAbsent(this.tenantId, key, text, options);
   }
 
   async delete(key: string): Promise<void> {
@@ -181,6 +199,9 @@ class TenantlessState implements ContextState {
     return this.refuse();
   }
   set(): Promise<void> {
+    return this.refuse();
+  }
+  setIfAbsent(): Promise<boolean> {
     return this.refuse();
   }
   delete(): Promise<void> {

@@ -73,6 +73,23 @@ export class EntryFiles {
     }
   }
 
+  /** Like `write`, but only where no file is: false when one already was (`link` will not replace it). */
+  async create(path: string, text: string): Promise<boolean> {
+    const temp = this.tempPath();
+    try {
+      await mkdir(this.tempDir, { recursive: true, mode: DIRECTORY_MODE });
+      await writeFile(temp, text, { encoding: 'utf8', mode: ENTRY_FILE_MODE, flag: 'wx' });
+      await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+      await link(temp, path);
+      return true;
+    } catch (error) {
+      if (errorCode(error) === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
   /** Takes the entry out of place and returns its text, or null when there was none: the atomic step of a take. */
   async claim(path: string): Promise<string | null> {
     const temp = await this.moveAside(path);

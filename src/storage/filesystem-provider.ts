@@ -91,6 +91,19 @@ export class FilesystemStorageProvider implements StorageProvider {
     });
   }
 
+  /** The entry file is linked into place, which fails rather than replace a file another writer put there first. */
+  async setIfAbsent(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<boolean> {
+    this.assertOpen();
+    const exp = expiryFromTtl(this.now(), opts?.ttlSeconds);
+    return this.run({ operation: 'setIfAbsent', tenantId, key }, async () => {
+      const path = this.pathOf(tenantId, key);
+      // An expired entry is purged on the way, so it does not count as present.
+      if ((await this.files.readLive(path)) !== null) return false;
+      await this.admit(tenantId, [key], 'setIfAbsent');
+      return this.files.create(path, encodeRecord(value, exp));
+    });
+  }
+
   async delete(tenantId: string, key: string): Promise<boolean> {
     return this.remove(tenantId, key, 'delete');
   }

@@ -54,6 +54,13 @@ export class InMemoryStorageProvider implements StorageProvider {
     if (expiresAt !== undefined) this.sweeps.start();
   }
 
+  async setIfAbsent(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<boolean> {
+    this.assertOpen();
+    if (this.liveEntry(tenantId, key)) return false;
+    await this.set(tenantId, key, value, opts);
+    return true;
+  }
+
   async delete(tenantId: string, key: string): Promise<boolean> {
     return this.takeEntry(tenantId, key) !== null;
   }

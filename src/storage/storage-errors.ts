@@ -7,7 +7,16 @@ import { quoteKey } from './storage-keys.js';
 /** The logger a provider may take: only the two levels storage reports at. */
 export type StorageLogger = Pick<Logger, 'warning' | 'error'>;
 
-export type StorageOperation = 'get' | 'set' | 'delete' | 'take' | 'getMany' | 'setMany' | 'deleteMany' | 'list';
+export type StorageOperation =
+  | 'get'
+  | 'set'
+  | 'setIfAbsent'
+  | 'delete'
+  | 'take'
+  | 'getMany'
+  | 'setMany'
+  | 'deleteMany'
+  | 'list';
 
 /** What a failed call was doing, in the caller's terms. */
 export interface StorageFailureSubject {
@@ -24,6 +33,7 @@ const VERBS: { [operation in StorageOperation]: string } = {
   getMany: 'read',
   set: 'write',
   setMany: 'write',
+  setIfAbsent: 'write',
   delete: 'delete',
   deleteMany: 'delete',
   take: 'take',

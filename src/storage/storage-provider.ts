@@ -48,6 +48,12 @@ export interface StorageListPage {
 export interface StorageProvider {
   get(tenantId: string, key: string): Promise<string | null>;
   set(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<void>;
+  /**
+   * Stores the value only when the key holds no live entry; resolves true when it did. Of concurrent calls for one
+   * key (from any instance sharing the backend), exactly one stores. Optional for custom providers: without it,
+   * `ctx.state.setIfAbsent` and idempotency keys refuse with `storage_failed`.
+   */
+  setIfAbsent?(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<boolean>;
   /** Resolves true when a live entry was removed. */
   delete(tenantId: string, key: string): Promise<boolean>;
   take(tenantId: string, key: string): Promise<string | null>;

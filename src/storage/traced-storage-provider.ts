@@ -44,9 +44,16 @@ export function traceStorageProvider(provider: StorageProvider, telemetry: Activ
   };
 
   const sweepExpired = provider.sweepExpired?.bind(provider);
+  const setIfAbsent = provider.setIfAbsent?.bind(provider);
   return {
     get: (tenantId, key) => measure('get', () => provider.get(tenantId, key)),
     set: (tenantId, key, value, opts) => measure('set', () => provider.set(tenantId, key, value, opts)),
+    ...(setIfAbsent
+      ? {
+          setIfAbsent: (tenantId, key, value, opts) =>
+            measure('setIfAbsent', () => setIfAbsent(tenantId, key, value, opts)),
+        }
+      : {}),
     delete: (tenantId, key) => measure('delete', () => provider.delete(tenantId, key)),
     take: (tenantId, key) => measure('take', () => provider.take(tenantId, key)),
     getMany: (tenantId, keys) => measure('getMany', () => provider.getMany(tenantId, keys)),

@@ -66,6 +66,8 @@ describe('the reasons table', () => {
       storage_io: C.StorageError,
       storage_corrupt: C.StorageError,
       storage_unavailable: C.StorageError,
+      invalid_idempotency_key: C.InvalidParams,
+      idempotency_key_in_use: C.Conflict,
       storage_outcome_unknown: C.StorageError,
       storage_full: C.StorageError,
       storage_failed: C.StorageError,

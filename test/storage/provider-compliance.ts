@@ -91,6 +91,47 @@ export function runStorageProviderCompliance(
       });
     });
 
+    describe('setIfAbsent', () => {
+      it('stores only when the key holds no live entry, and says which', async () => {
+        const setIfAbsent = provider.setIfAbsent?.bind(provider);
+        expect(setIfAbsent).toBeDefined();
+        if (!setIfAbsent) return;
+        expect(await setIfAbsent(T, 'claim', '"first"')).toBe(true);
+        expect(await setIfAbsent(T, 'claim', '"second"')).toBe(false);
+        expect(await provider.get(T, 'claim')).toBe('"first"');
+        expect(await keysOf(provider)).toEqual(['claim']);
+      });
+
+      it('treats an expired entry as absent, and gives the new one its own TTL', async () => {
+        const setIfAbsent = provider.setIfAbsent?.bind(provider) as NonNullable<StorageProvider['setIfAbsent']>;
+        await provider.set(T, 'lease', '"old"', { ttlSeconds: 5 });
+        expect(await setIfAbsent(T, 'lease', '"new"', { ttlSeconds: 10 })).toBe(false);
+        clock.advanceSeconds(5);
+        expect(await setIfAbsent(T, 'lease', '"new"', { ttlSeconds: 10 })).toBe(true);
+        expect(await provider.get(T, 'lease')).toBe('"new"');
+        clock.advanceSeconds(9.999);
+        expect(await provider.get(T, 'lease')).toBe('"new"');
+        clock.advanceSeconds(0.001);
+        expect(await provider.get(T, 'lease')).toBeNull();
+      });
+
+      it('lets exactly one of 20 concurrent calls store', async () => {
+        const setIfAbsent = provider.setIfAbsent?.bind(provider) as NonNullable<StorageProvider['setIfAbsent']>;
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, index) => setIfAbsent(T, 'race', JSON.stringify(index))),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await provider.get(T, 'race')).toBe(JSON.stringify(results.indexOf(true)));
+      });
+
+      it('keeps tenants apart', async () => {
+        const setIfAbsent = provider.setIfAbsent?.bind(provider) as NonNullable<StorageProvider['setIfAbsent']>;
+        expect(await setIfAbsent('tenant-a', 'same', '"a"')).toBe(true);
+        expect(await setIfAbsent('tenant-b', 'same', '"b"')).toBe(true);
+        expect(await provider.get('tenant-b', 'same')).toBe('"b"');
+      });
+    });
+
     describe('delete / take', () => {
       it('delete resolves true for a live entry, then false, and the entry is gone', async () => {
         await provider.set(T, 'k', '1');

@@ -25,6 +25,10 @@ export interface RedisNode {
   kill(): Promise<void>;
   /** Starts the node again on the same port and dir; resolves once it answers PING. */
   restart(): Promise<void>;
+  /** SIGSTOP: the process stops answering, its sockets stay open, and what it was sent waits for `thaw`. */
+  freeze(): void;
+  /** SIGCONT after `freeze`: it goes on with everything it was sent meanwhile. */
+  thaw(): void;
 }
 
 export interface RedisSingleServer extends RedisNode {
@@ -142,6 +146,14 @@ export class RedisServerProcess implements RedisNode {
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
+  }
+
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
   }
 
   restart(): Promise<void> {

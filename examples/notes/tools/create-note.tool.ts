@@ -16,6 +16,8 @@ const Input = z.object({
   annotations: { readOnlyHint: false, idempotentHint: false },
   input: Input,
   output: NoteSchema,
+  // A client unsure whether a create took effect calls again with the same _meta["mcp-kiln/idempotency-key"].
+  idempotent: true,
 })
 export class CreateNoteTool {
   constructor(private readonly notes: NotesService) {}
