@@ -63,9 +63,7 @@ export class EntryFiles {
   async write(path: string, text: string): Promise<void> {
     const temp = this.tempPath();
     try {
-      await mkdir(this.tempDir, { recursive: true, mode: DIRECTORY_MODE });
-      await writeFile(temp, text, { encoding: 'utf8', mode: ENTRY_FILE_MODE, flag: 'wx' });
-      await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+      await this.stage(temp, path, text);
       await rename(temp, path);
     } catch (error) {
       await rm(temp, { force: true });
@@ -77,9 +75,7 @@ export class EntryFiles {
   async create(path: string, text: string): Promise<boolean> {
     const temp = this.tempPath();
     try {
-      await mkdir(this.tempDir, { recursive: true, mode: DIRECTORY_MODE });
-      await writeFile(temp, text, { encoding: 'utf8', mode: ENTRY_FILE_MODE, flag: 'wx' });
-      await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+      await this.stage(temp, path, text);
       await link(temp, path);
       return true;
     } catch (error) {
@@ -139,6 +135,13 @@ export class EntryFiles {
     const outcome = await this.purgeExpired(path);
     // A write that landed mid-purge is put back; its expiry is unknown here, which only makes a quota wait longer.
     return outcome === 'kept' ? { state: 'live', exp: undefined } : { state: outcome };
+  }
+
+  /** Writes `text` to the temp file, and makes sure the entry's directory exists for it to move into. */
+  private async stage(temp: string, path: string, text: string): Promise<void> {
+    await mkdir(this.tempDir, { recursive: true, mode: DIRECTORY_MODE });
+    await writeFile(temp, text, { encoding: 'utf8', mode: ENTRY_FILE_MODE, flag: 'wx' });
+    await mkdir(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
   }
 
   private tempPath(): string {
