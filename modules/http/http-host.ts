@@ -71,6 +71,7 @@ async function serveOverHttp(app: AppPort, config: HttpConfig, options: HttpHost
     landingPath: '/',
     scriptPath: PLAYGROUND_SCRIPT_PATH,
     healthPath: '/healthz',
+    readyPath: '/readyz',
   });
 
   // Sockets a client opened but never sent a request on (a pooled pre-connect): Node's close() counts them as busy,

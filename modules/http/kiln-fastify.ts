@@ -26,7 +26,7 @@ export interface KilnFastifyOptions extends LegacyLegOptions {
   readonly config?: Partial<HttpConfig>;
   /** The landing page (and its playground, when MCP_PLAYGROUND is on) for browsers visiting the endpoint; on by default. */
   readonly landingPage?: boolean;
-  /** The health route at `<prefix>/healthz`; on by default. */
+  /** The liveness and readiness routes at `<prefix>/healthz` and `<prefix>/readyz`; on by default. */
   readonly health?: boolean;
   /**
    * Host header names the endpoint accepts, against DNS rebinding: `loopback` (the default) checks connections that
@@ -55,6 +55,7 @@ async function kilnFastifyPlugin(fastify: FastifyInstance, options: KilnFastifyO
         landingPath: undefined,
         scriptPath: `${prefix}/playground.js`,
         healthPath: (options.health ?? true) ? `${prefix}/healthz` : undefined,
+        readyPath: (options.health ?? true) ? `${prefix}/readyz` : undefined,
       });
       return mounted;
     },

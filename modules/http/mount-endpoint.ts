@@ -29,6 +29,7 @@ import { type GetRoute, landingPages } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
 import { PrincipalSlots, shareKeyOf } from './principal-slots.js';
+import { Readiness } from './readiness.js';
 import { stampHttpFacts } from './request-facts.js';
 import { endpointUrlOf } from './request-origin.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
@@ -53,8 +54,10 @@ export interface EndpointSettings extends LegacyLegOptions {
   readonly landingPath: string | undefined;
   /** Where the playground script is served when the playground is on. */
   readonly scriptPath: string;
-  /** The health route's path, or undefined for none. */
+  /** The liveness route's path (`/healthz`), or undefined for none. */
   readonly healthPath: string | undefined;
+  /** The readiness route's path (`/readyz`), or undefined for none. */
+  readonly readyPath: string | undefined;
 }
 
 export interface MountedEndpoint extends HostHandle {
@@ -278,19 +281,54 @@ export async function mountEndpoint(
     if (settings.landingPath !== undefined) pages.route(get, settings.landingPath);
     pages.routeScript(get);
   }
+  // Readiness: the checks a load balancer follows; liveness reads the session counts the last check left.
+  let clusterSessions: number | null = null;
+  const busHealth = subscribedBus(bus);
+  const readiness = new Readiness(
+    {
+      name: 'accepting',
+      run: () => {
+        if (closing || app.draining) throw new Error('shutting down: draining, takes no new work');
+      },
+    },
+    [
+      { name: 'storage', run: () => app.checkStorage() },
+      {
+        name: 'sessions',
+        run: async () => {
+          clusterSessions = null;
+          clusterSessions = (await legacy.sessionCounts()).cluster;
+        },
+      },
+      ...(busHealth
+        ? [
+            {
+              name: 'bus',
+              run: () => {
+                if (!busHealth.subscribed) throw new Error('not subscribed to the change-event bus');
+              },
+            },
+          ]
+        : []),
+    ],
+  );
   if (settings.healthPath !== undefined) {
+    // Liveness: 200 while the process serves (`degraded` while the registry cannot answer), 503 once it is leaving.
     // `sessions` are the 2025 sessions this instance serves; `clusterSessions` those its registry records anywhere
     // (the same number with the in-memory registry), null while the registry cannot answer.
-    get(settings.healthPath, async () => {
-      const clusterSessions = await legacy.sessionCounts().then(
-        (counts) => counts.cluster,
-        (error: unknown) => {
-          logger.warning({ err: error }, 'Health check could not count sessions in the session registry');
-          return null;
-        },
-      );
-      const status = closing ? 'shutting-down' : clusterSessions === null ? 'degraded' : 'ok';
+    get(settings.healthPath, async (_request, reply) => {
+      await readiness.report();
+      const leaving = closing || app.draining;
+      const status = leaving ? 'shutting-down' : clusterSessions === null ? 'degraded' : 'ok';
+      if (leaving) void reply.code(503);
       return { status, server: app.serverInfo, sessions: legacy.liveSessions, clusterSessions, inFlight: app.inFlight };
+    });
+  }
+  if (settings.readyPath !== undefined) {
+    get(settings.readyPath, async (_request, reply) => {
+      const { ready, checks } = await readiness.report();
+      void reply.code(ready ? 200 : 503);
+      return { status: ready ? 'ready' : 'not-ready', checks };
     });
   }
 
@@ -339,6 +377,11 @@ function inFlightRefusal(request: { id: JsonRpcId }, share: number) {
       { limit: share },
     ),
   );
+}
+
+/** The bus's subscription state, when it has one (the Redis bus); an in-process bus is always subscribed. */
+function subscribedBus(bus: ServerEventBus): { readonly subscribed: boolean } | undefined {
+  return 'subscribed' in bus && typeof bus.subscribed === 'boolean' ? (bus as { subscribed: boolean }) : undefined;
 }
 
 /** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */

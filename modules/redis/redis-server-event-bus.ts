@@ -50,6 +50,8 @@ export class RedisServerEventBus implements ServerEventBus {
   private readonly publishOutage: OutageWarning;
   private readonly subscriberOutage: OutageWarning;
   private lost = false;
+  /** Set once the first subscription took: until then no event of another instance can arrive. */
+  private listening = false;
   private probeTimer: NodeJS.Timeout | undefined;
   private warnedMalformed = false;
   private closed = false;
@@ -80,11 +82,17 @@ export class RedisServerEventBus implements ServerEventBus {
       message: (text) => this.receive(text),
       lost: () => this.subscriptionLost(),
       subscribed: (first) => {
+        this.listening = true;
         if (first) this.subscriberOutage.succeeded();
         else this.probe();
       },
       failed: (error) => this.subscriberOutage.failed(error),
     });
+  }
+
+  /** Whether events of other instances reach this one now: subscribed, and not lost since (readiness). */
+  get subscribed(): boolean {
+    return this.listening && !this.lost && !this.closed;
   }
 
   /** Delivers to this instance's listeners at once (exactly once), then to every other instance through Redis. */

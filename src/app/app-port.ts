@@ -54,6 +54,13 @@ export interface AppPort {
   /** Requests being served right now. */
   readonly inFlight: number;
   /**
+   * True from the moment the app begins to close: readiness answers 503 from then on, while hosts keep serving
+   * through the ready grace (MCP_SHUTDOWN_READY_GRACE_MS) and the drain.
+   */
+  readonly draining: boolean;
+  /** Resolves when the app's storage backend answers; rejects with its error otherwise. For readiness checks. */
+  checkStorage(): Promise<void>;
+  /**
    * OpenTelemetry for hosts: run a request in the trace context its headers carry, and report open sessions and
    * streams. No-ops unless an OpenTelemetry SDK was registered before the app was created.
    */

@@ -19,4 +19,6 @@ export interface AppRuntime extends ProtocolRuntime {
   readonly manifestTools: readonly CompiledTool[];
   /** What hosts get of telemetry through the AppPort (no-ops without an SDK). */
   readonly hostTelemetry: HostTelemetry;
+  /** Resolves when the storage backend answers (readiness). */
+  readonly probeStorage: () => Promise<void>;
 }

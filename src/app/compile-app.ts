@@ -109,8 +109,10 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     redaction: new Redaction(config.logRedactFields ?? []),
     stateFor: (tenantId: string | undefined) => storage.forTenant(tenantId),
   };
+  const inFlight = new InFlightRequests();
+  const track = <T>(work: Promise<T>) => inFlight.track(work);
   const tasks = servesTasks
-    ? createTaskSupport({ requestScopes, services, logger, tools, notifier }, services.stateFor, config.tasks)
+    ? createTaskSupport({ requestScopes, services, logger, tools, notifier, track }, services.stateFor, config.tasks)
     : undefined;
   const requestStateSealing = createRequestStateSealing(config.requestState, logger);
   const serverOptions = {
@@ -148,7 +150,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     logger,
     telemetry,
     hostTelemetry: hostTelemetry(telemetry),
-    inFlight: new InFlightRequests(),
+    inFlight,
+    probeStorage: () => storage.probe(),
     notifier,
     requestStateSealing,
     hideForbiddenTools: config.auth.hideForbiddenTools,

@@ -55,13 +55,22 @@ export class KilnApp implements AppPort {
   private readonly hosts = new Set<HostHandle>();
   private readonly drainMs: number;
   private closing: Promise<void> | undefined;
+  private leaving = false;
 
   /** @internal Apps are made by createApp (or the testing kit) from a compiled runtime. */
   constructor(runtime: AppRuntime, options: { readonly shutdownDrainMs?: number } = {}) {
     this.runtime = runtime;
     this.config = runtime.container.resolve<KilnConfig>(KILN_CONFIG);
     this.logger = runtime.container.resolve<Logger>(LOGGER);
-    this.drainMs = options.shutdownDrainMs ?? DEFAULT_SHUTDOWN_DRAIN_MS;
+    this.drainMs = options.shutdownDrainMs ?? this.config.shutdown.drainMs;
+  }
+
+  get draining(): boolean {
+    return this.leaving;
+  }
+
+  checkStorage(): Promise<void> {
+    return this.runtime.probeStorage();
   }
 
   get serverInfo(): Implementation {
@@ -161,6 +170,13 @@ export class KilnApp implements AppPort {
    */
   close(signal?: string): Promise<void> {
     this.closing ??= (async () => {
+      // Readiness turns 503 now; the hosts keep serving through the grace, so a load balancer notices first.
+      this.leaving = true;
+      const graceMs = this.config.shutdown.readyGraceMs;
+      if (graceMs > 0 && this.hosts.size > 0) {
+        this.logger.info({ graceMs }, 'Not ready any more; serving on through the ready grace before draining');
+        await new Promise((resolve) => setTimeout(resolve, graceMs));
+      }
       await this.stop([...this.hosts]);
       // Before storage closes: tasks still running here are recorded as interrupted, not left to their lease.
       await this.runtime.tasks?.runner.close();

@@ -23,11 +23,12 @@ export async function listen(app: KilnApp, options: ListenOptions = {}): Promise
   const { mode } = app.config.auth;
   if (app.config.transportType === 'http') {
     const serving = await app.serve(await httpHost(app, options.env ?? process.env));
+    // Before the line a supervisor may wait for: a SIGTERM sent the moment it reads it must find the handler.
+    if (handleSignals) exitOnSignals(app);
     process.stdout.write(
       `${app.serverInfo.name} is serving MCP over HTTP.\n  Landing page: ${serving.url}\n  MCP endpoint: ${serving.endpointUrl}\n`,
     );
     app.logger.info({ url: serving.url, endpoint: serving.endpointUrl }, 'Serving MCP over HTTP');
-    if (handleSignals) exitOnSignals(app);
     return serving;
   }
   if (mode !== 'none') {

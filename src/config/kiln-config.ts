@@ -140,6 +140,18 @@ export interface KilnConfig {
   readonly requestState: RequestStateConfig;
   readonly auth: AuthSettings;
   readonly tasks: TasksConfig;
+  readonly shutdown: ShutdownConfig;
+}
+
+/** How an instance leaves: readiness off first, then a grace, then the drain (SIGTERM, SIGINT, app.close()). */
+export interface ShutdownConfig {
+  /**
+   * MCP_SHUTDOWN_READY_GRACE_MS: how long the instance keeps serving after readiness turned 503, so a load balancer
+   * or Kubernetes stops sending it traffic before it stops accepting (0, the default, stops at once).
+   */
+  readonly readyGraceMs: number;
+  /** MCP_SHUTDOWN_DRAIN_MS: how long requests in flight (and running tasks) get to finish before closing anyway. */
+  readonly drainMs: number;
 }
 
 /** Tasks of the Tasks extension: how long they are kept, how often clients should poll, how many a tenant may hold. */
@@ -278,6 +290,10 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     maxPerSubject: readShare(read, 'MCP_TASKS_MAX_PER_SUBJECT', maxTasksPerTenant, 4),
     leaseMs: read.integer('MCP_TASKS_LEASE_MS', 15_000, { min: 1000, max: 10 * MINUTE }),
   };
+  const shutdown: ShutdownConfig = {
+    readyGraceMs: read.integer('MCP_SHUTDOWN_READY_GRACE_MS', 0, { min: 0, max: 10 * MINUTE }),
+    drainMs: read.integer('MCP_SHUTDOWN_DRAIN_MS', 10_000, { min: 0, max: 60 * MINUTE }),
+  };
   read.assertValid();
   return {
     transportType,
@@ -295,6 +311,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     requestState,
     auth,
     tasks,
+    shutdown,
   };
 }
 

@@ -16,6 +16,14 @@ export class StorageService {
     return createContextState(this.provider, tenantId, this.logger);
   }
 
+  /**
+   * Resolves when the backend answers a read, for readiness checks: a key of a tenant no request can name (tenant
+   * ids from tokens never hold a NUL), so nothing a user stored is touched.
+   */
+  async probe(): Promise<void> {
+    await this.provider.get('\u0000kiln', 'readiness');
+  }
+
   /** Closes the provider; to be called once, at shutdown. */
   close(): Promise<void> {
     return this.provider.close();

@@ -12,6 +12,8 @@ import type { TaskRecord } from './task-record.js';
 export interface TaskRuntime extends PipelineRuntime {
   readonly tools: ReadonlyMap<string, CompiledTool>;
   readonly notifier: ChangeSink;
+  /** Counts a task's work among the app's requests in flight, so shutdown lets it finish within the drain. */
+  readonly track?: <T>(work: Promise<T>) => Promise<T>;
 }
 
 /** A task whose round runs on this instance. */

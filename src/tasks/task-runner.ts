@@ -49,6 +49,11 @@ export class TaskRunner {
     readonly config: TasksConfig,
   ) {}
 
+  /** A task's work, counted among the requests in flight when the app tracks them. */
+  private working(work: Promise<void>): Promise<void> {
+    return this.runtime.track ? this.runtime.track(work) : work;
+  }
+
   /** A new task's record: `working`, bound to the caller, carrying what later rounds need. */
   newRecord(tool: CompiledTool, args: unknown, seed: ContextSeed, owner: string, statusMessage?: string): TaskRecord {
     const now = new Date().toISOString();
@@ -80,7 +85,7 @@ export class TaskRunner {
   /** Stores the task (durably: a tasks/get on any instance finds it once this resolves) and starts its first round. */
   async start(tenantId: string, record: TaskRecord): Promise<CreateTaskResult> {
     const live = await this.open(tenantId, record, new AbortController());
-    void this.drive(live);
+    void this.working(this.drive(live));
     return createTaskResult(record);
   }
 
@@ -91,7 +96,7 @@ export class TaskRunner {
 
   /** Carries a round that started as an ordinary call on as the task's work. */
   continueWith(live: LiveTask, round: Promise<RoundOutcome>): void {
-    void this.drive(live, round);
+    void this.working(this.drive(live, round));
   }
 
   /** tasks/get: the task as it stands, with a lapsed owner's `working` settled first. */
@@ -237,7 +242,7 @@ export class TaskRunner {
       return;
     }
     const live = await this.open(tenantId, resumed, new AbortController());
-    void this.drive(live);
+    void this.working(this.drive(live));
   }
 
   /** Renews the lease, and stops the task when another instance left a cancellation for it. */
