@@ -42,7 +42,9 @@ export {
   type KilnConfig,
   loadConfig,
   type RequestStateConfig,
+  type ServerCardConfig,
   type SessionMode,
+  type ShutdownConfig,
   type TasksConfig,
 } from './config/kiln-config.js';
 export { CallCancellation, type SignalSource, signalOf } from './context/call-cancellation.js';

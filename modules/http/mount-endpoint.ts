@@ -34,6 +34,7 @@ import { stampHttpFacts } from './request-facts.js';
 import { endpointUrlOf } from './request-origin.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
 import { refuseInsufficientScope } from './scope-refusal.js';
+import { serveServerCard } from './server-card.js';
 import { TaskListenStreams } from './task-listen-streams.js';
 import { publishOn } from './tenant-events.js';
 import { TenantListenStreams } from './tenant-listen-streams.js';
@@ -277,6 +278,26 @@ export async function mountEndpoint(
       handler,
     });
   if (bearer) serveResourceMetadata(get, protectedResource(bearer, endpoint, catalog));
+  if (config.serverCard.enabled) {
+    serveServerCard(
+      get,
+      {
+        catalog,
+        config: config.serverCard,
+        endpointPath: endpoint,
+        routePath: settings.endpoint,
+        protection: (request) =>
+          bearer && {
+            resourceMetadata: challengeUrl(request),
+            authorizationServers: bearer.authorizationServers,
+            scopes: catalog.scopes ?? [],
+          },
+        showCounts: !(bearer && app.config.auth.hideForbiddenTools),
+      },
+      fastify.prefix === '',
+      (path) => fastify.hasRoute({ method: 'GET', url: path }),
+    );
+  }
   if (settings.landingPage) {
     if (settings.landingPath !== undefined) pages.route(get, settings.landingPath);
     pages.routeScript(get);

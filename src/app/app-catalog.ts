@@ -1,5 +1,6 @@
 // What an app serves, described for people and tools (the landing page, `kiln inspect`): derived from the compiled
 // definitions, with no access to Kiln internals needed by whoever renders it.
+import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { AppRuntime } from './app-runtime.js';
 
@@ -46,6 +47,8 @@ export interface AppCatalog {
   readonly serverTitle?: string;
   readonly version: string;
   readonly instructions?: string;
+  /** What initialize and server/discover advertise (extensions included). */
+  readonly capabilities?: ServerCapabilities;
   readonly tools: readonly CatalogTool[];
   readonly resources: readonly CatalogResource[];
   readonly prompts: readonly CatalogPrompt[];
@@ -63,6 +66,7 @@ export function describeApp(runtime: AppRuntime): AppCatalog {
     ...(serverInfo.title ? { serverTitle: serverInfo.title } : {}),
     version: serverInfo.version,
     ...(runtime.instructions ? { instructions: runtime.instructions } : {}),
+    capabilities: runtime.capabilities,
     tools: runtime.manifestTools.map((tool) => ({
       name: tool.name,
       ...(tool.definition.title ? { title: tool.definition.title } : {}),

@@ -69,6 +69,17 @@ export interface HttpConfig {
    * and the URL the client used (protocol and host) come from the forwarded headers.
    */
   readonly trustProxy: TrustProxy;
+  readonly serverCard: ServerCardConfig;
+}
+
+/** The Server Card (SEP-2127) a client may read before it connects. */
+export interface ServerCardConfig {
+  /** MCP_SERVER_CARD=on|off: serve it (on by default). */
+  readonly enabled: boolean;
+  /** MCP_SERVER_CARD_NAME: its reverse-DNS `name` (`com.example/notes`); derived from the host and server name if unset. */
+  readonly name: string | undefined;
+  /** MCP_SERVER_CARD_DESCRIPTION: its `description` (1–100 characters); derived from the instructions if unset. */
+  readonly description: string | undefined;
 }
 
 /** How long a connection may take at each stage; none limits a response, so event streams stay open. */
@@ -163,7 +174,7 @@ export interface TasksConfig {
   /** MCP_TASKS_MAX_PER_TENANT: tasks one tenant may hold (any status) before a new one is refused. */
   readonly maxPerTenant: number;
   /**
-   * MCP_TASKS_MAX_PER_SUBJECT: of those, how many one caller may hold (a quarter by default), so one user cannot take
+   * MCP_TASKS_MAX_PER_SUBJECT: of those, how many one caller may hold (half by default), so one user cannot take
    * the tenant's whole quota. The caller is the token's client and subject, or the address of an anonymous HTTP
    * caller; stdio has one caller and no share.
    */
@@ -258,6 +269,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     // A development convenience first: a production deployment opts in rather than out.
     playground: read.oneOf('MCP_PLAYGROUND', ON_OFF, env.NODE_ENV === 'production' ? 'off' : 'on') === 'on',
     trustProxy: readTrustProxy(read),
+    serverCard: readServerCard(read),
   };
   const stdio: StdioConfig = {
     maxLineBytes:
@@ -287,7 +299,7 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     ttlMs: read.integer('MCP_TASKS_TTL_MS', 60 * MINUTE, { min: 1000, max: 7 * 24 * 60 * MINUTE }),
     pollIntervalMs: read.integer('MCP_TASKS_POLL_INTERVAL_MS', 1000, { min: 10, max: 10 * MINUTE }),
     maxPerTenant: maxTasksPerTenant,
-    maxPerSubject: readShare(read, 'MCP_TASKS_MAX_PER_SUBJECT', maxTasksPerTenant, 4),
+    maxPerSubject: readShare(read, 'MCP_TASKS_MAX_PER_SUBJECT', maxTasksPerTenant, 2),
     leaseMs: read.integer('MCP_TASKS_LEASE_MS', 15_000, { min: 1000, max: 10 * MINUTE }),
   };
   const shutdown: ShutdownConfig = {
@@ -313,6 +325,22 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     tasks,
     shutdown,
   };
+}
+
+/** The Server Card's settings; a name or description the card's schema would refuse stops boot. */
+function readServerCard(read: EnvReader): ServerCardConfig {
+  const name = read.string('MCP_SERVER_CARD_NAME');
+  if (name !== undefined && !/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name)) {
+    read.problem(
+      `MCP_SERVER_CARD_NAME=${JSON.stringify(name)} is not valid: expected a reverse-DNS namespace, one slash and a ` +
+        'name, such as com.example/notes.',
+    );
+  }
+  const description = read.string('MCP_SERVER_CARD_DESCRIPTION');
+  if (description !== undefined && (description.length === 0 || description.length > 100)) {
+    read.problem('MCP_SERVER_CARD_DESCRIPTION is not valid: expected 1 to 100 characters.');
+  }
+  return { enabled: read.oneOf('MCP_SERVER_CARD', ON_OFF, 'on') === 'on', name, description };
 }
 
 /** One principal's share of a cap: 1/`divisor` of it (at least 1) unless set, and never more than the cap. */

@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       ttlMs: 3_600_000,
       pollIntervalMs: 1000,
       maxPerTenant: 100,
-      maxPerSubject: 25,
+      maxPerSubject: 50,
       leaseMs: 15_000,
     });
     expect(
@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       fastPath: true,
       playground: true,
       trustProxy: false,
+      serverCard: { enabled: true, name: undefined, description: undefined },
     });
   });
 
@@ -117,6 +118,29 @@ describe('loadConfig', () => {
       fastPath: false,
       playground: false,
       trustProxy: ['10.0.0.0/8', '192.168.1.7'],
+      serverCard: { enabled: true, name: undefined, description: undefined },
+    });
+  });
+
+  it('reads the Server Card settings and refuses a name or description its schema would not take', () => {
+    expect(
+      loadConfig({
+        MCP_SERVER_CARD: 'off',
+        MCP_SERVER_CARD_NAME: 'com.example/notes',
+        MCP_SERVER_CARD_DESCRIPTION: 'Notes for the team.',
+      }).http.serverCard,
+    ).toEqual({ enabled: false, name: 'com.example/notes', description: 'Notes for the team.' });
+    expect(configProblems({ MCP_SERVER_CARD_NAME: 'notes', MCP_SERVER_CARD_DESCRIPTION: 'x'.repeat(101) })).toEqual([
+      'Invalid configuration: MCP_SERVER_CARD_NAME="notes" is not valid: expected a reverse-DNS namespace, one slash and a name, such as com.example/notes.',
+      'Invalid configuration: MCP_SERVER_CARD_DESCRIPTION is not valid: expected 1 to 100 characters.',
+    ]);
+  });
+
+  it('defaults shutdown to no ready grace and a 10 s drain, and reads both', () => {
+    expect(loadConfig({}).shutdown).toEqual({ readyGraceMs: 0, drainMs: 10_000 });
+    expect(loadConfig({ MCP_SHUTDOWN_READY_GRACE_MS: '5000', MCP_SHUTDOWN_DRAIN_MS: '25000' }).shutdown).toEqual({
+      readyGraceMs: 5000,
+      drainMs: 25_000,
     });
   });
 
@@ -136,7 +160,7 @@ describe('loadConfig', () => {
       maxInFlightPerPrincipal: 8,
     });
     expect(config.tasks.maxPerSubject).toBe(3);
-    // Unset, a share is a tenth of the cap (a quarter for tasks), and at least 1.
+    // Unset, a share is a tenth of the cap (half for tasks), and at least 1.
     expect(loadConfig({ MCP_HTTP_MAX_SESSIONS: '50', MCP_TASKS_MAX_PER_TENANT: '2' })).toMatchObject({
       http: { maxSessionsPerPrincipal: 5 },
       tasks: { maxPerSubject: 1 },
