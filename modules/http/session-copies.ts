@@ -313,12 +313,8 @@ export class SessionCopies {
     }
     const delivered: Promise<void> = (session.pendingDeliveries ?? Promise.resolve())
       .then(async () => {
-        if (!session.deliversEvents && session.streamHolder === holder && (await gone)) {
-          session.deliversEvents = true;
-          this.options.app.logger.info(
-            { sessionId: session.id, gone: holder },
-            'Delivering change events of a session whose stream holder is gone',
-          );
+        if (!session.deliversEvents && holder !== undefined && session.streamHolder === holder && (await gone)) {
+          await this.takeOverStream(session, holder);
         }
         if (session.deliversEvents) notify(session.notifications, event);
       })
@@ -326,6 +322,27 @@ export class SessionCopies {
         if (session.pendingDeliveries === delivered) session.pendingDeliveries = undefined;
       });
     session.pendingDeliveries = delivered;
+  }
+
+  /**
+   * The stream holder is gone: of the instances with a copy, the one whose takeover the registry records delivers
+   * from now on (so each event is stored once for a client resuming anywhere); the others learn the new holder.
+   */
+  private async takeOverStream(session: LiveSession, gone: string): Promise<void> {
+    const holder = await this.options.registry
+      .takeOverStream(session.id, gone, this.instanceId)
+      .catch((error: unknown) => this.warn(error, session.id, 'Could not take over the stream of a session'));
+    if (holder === undefined || session.streamHolder !== gone) return;
+    session.streamHolder = holder;
+    if (holder !== this.instanceId) return;
+    session.deliversEvents = true;
+    this.options.app.logger.info(
+      { sessionId: session.id, gone },
+      'Delivering change events of a session whose stream holder is gone',
+    );
+    this.options.peers
+      .announce({ kind: 'stream', sessionId: session.id, instance: this.instanceId })
+      .catch((error: unknown) => this.warn(error, session.id));
   }
 
   private catchUp(session: LiveSession): Promise<void> {

@@ -64,6 +64,12 @@ export interface SessionRegistry {
   touch(id: string, at: number, instance: string): Promise<number | undefined>;
   /** Applies a change; resolves with the revision after it, or undefined when the record is gone. */
   update(id: string, change: SessionChange): Promise<number | undefined>;
+  /**
+   * Makes `to` the session's stream holder only if `from` still is, atomically: of the instances that find the holder
+   * gone, exactly one takes over delivering its events. Resolves with the holder after the attempt (`to` for the one
+   * that won), or undefined when the record is gone.
+   */
+  takeOverStream(id: string, from: string, to: string): Promise<string | undefined>;
   /** `instance` no longer serves the session (its copy was dropped); the record stays. */
   release(id: string, instance: string): Promise<void>;
   /** Ends the session; true for the one caller whose removal took effect, which cleans up after it. */
@@ -105,6 +111,13 @@ export class InMemorySessionRegistry implements SessionRegistry {
     const changed = applyChange(record, change);
     this.records.set(id, changed);
     return changed.revision;
+  }
+
+  async takeOverStream(id: string, from: string, to: string): Promise<string | undefined> {
+    const record = this.records.get(id);
+    if (!record) return undefined;
+    if (record.streamHolder === from) this.records.set(id, { ...record, streamHolder: to });
+    return this.records.get(id)?.streamHolder;
   }
 
   async release(id: string, instance: string): Promise<void> {

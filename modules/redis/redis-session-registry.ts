@@ -40,6 +40,16 @@ if ARGV[1] == 'set' then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) else redi
 if ARGV[4] == '1' then return redis.call('HINCRBY', KEYS[1], 'revision', 1) end
 return tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')`;
 
+const TAKE_OVER_STREAM = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local holder = redis.call('HGET', KEYS[1], 'streamHolder')
+if holder == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'streamHolder', ARGV[2])
+  return ARGV[2]
+end
+if holder then return holder end
+return ''`;
+
 const EVICT_IF_STALE = `
 local seen = redis.call('HGET', KEYS[1], 'lastSeenAt')
 if not seen then return 0 end
@@ -50,6 +60,7 @@ interface SessionScripts {
   kilnSessionTouch(key: string, at: number, ttlMs: number): Promise<number>;
   kilnSessionUpdate(key: string, op: 'set' | 'del', field: string, value: string, replayed: '0' | '1'): Promise<number>;
   kilnSessionEvict(key: string, cutoff: number): Promise<number>;
+  kilnSessionTakeOverStream(key: string, from: string, to: string): Promise<string | null>;
 }
 
 const scriptsDefined = new WeakSet<RedisClient>();
@@ -60,6 +71,7 @@ function scripted(client: RedisClient): RedisClient & SessionScripts {
     client.defineCommand('kilnSessionTouch', { numberOfKeys: 1, lua: TOUCH });
     client.defineCommand('kilnSessionUpdate', { numberOfKeys: 1, lua: UPDATE });
     client.defineCommand('kilnSessionEvict', { numberOfKeys: 1, lua: EVICT_IF_STALE });
+    client.defineCommand('kilnSessionTakeOverStream', { numberOfKeys: 1, lua: TAKE_OVER_STREAM });
     scriptsDefined.add(client);
   }
   return client as RedisClient & SessionScripts;
@@ -115,6 +127,13 @@ export class RedisSessionRegistry implements SessionRegistry {
       const key = this.keys.session(id);
       const revision = await scripted(client).kilnSessionUpdate(key, op, field, value, replayed ? '1' : '0');
       return revision < 0 ? undefined : revision;
+    });
+  }
+
+  takeOverStream(id: string, from: string, to: string): Promise<string | undefined> {
+    return this.run('stream takeover', async (client) => {
+      const holder = await scripted(client).kilnSessionTakeOverStream(this.keys.session(id), from, to);
+      return holder === null ? undefined : holder;
     });
   }
 

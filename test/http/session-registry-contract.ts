@@ -91,6 +91,24 @@ export function runSessionRegistryContract(name: string, open: OpenRegistry): vo
       expect(await registry.get(record.id)).toBeUndefined();
     });
 
+    it('lets exactly one of the instances that find the stream holder gone take over its stream', async () => {
+      const registry = await fresh();
+      const record = sessionRecord();
+      await registry.add(record);
+      const survivors = ['instance-b', 'instance-c', 'instance-d', 'instance-e'];
+      const outcomes = await Promise.all(
+        survivors.map((instance) => registry.takeOverStream(record.id, 'instance-a', instance)),
+      );
+      const winner = (await registry.get(record.id))?.streamHolder;
+      expect(survivors).toContain(winner);
+      // Every one of them learns the same holder: the winner.
+      expect(outcomes).toEqual(survivors.map(() => winner));
+      // A takeover from a holder that no longer holds it changes nothing.
+      expect(await registry.takeOverStream(record.id, 'instance-a', 'instance-z')).toBe(winner);
+      await registry.remove(record.id);
+      expect(await registry.takeOverStream(record.id, winner as string, 'instance-z')).toBeUndefined();
+    });
+
     it('lets exactly one of concurrent removers end a session', async () => {
       const registry = await fresh();
       const record = sessionRecord();

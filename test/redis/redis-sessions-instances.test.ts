@@ -253,7 +253,7 @@ describe('one session, several instances', () => {
       expect(first?.status).toBe('ok');
       expect(first?.clusterSessions).toBe(second?.clusterSessions);
       expect(first?.clusterSessions).toBeGreaterThanOrEqual(Math.max(first?.sessions ?? 0, second?.sessions ?? 0));
-    });
+    }, REDIS_WAIT);
   });
 });
 

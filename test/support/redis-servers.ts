@@ -56,7 +56,8 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function ephemeralPort(): Promise<number> {
+/** A port free on loopback right now (another process may still take it before it is used). */
+export async function ephemeralPort(): Promise<number> {
   const server = createServer();
   server.listen(0, HOST);
   await once(server, 'listening');

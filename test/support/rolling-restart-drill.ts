@@ -1,0 +1,323 @@
+// The rolling-restart drill: Redis, three real Kiln processes (the sessions fixture) and a real HAProxy running
+// deploy/haproxy/haproxy.cfg, with steady traffic from official SDK clients on both protocol versions: 2026-07-28
+// clients calling a tool in a loop, 2025-11-25 clients in sessions with an open GET stream calling it too and
+// subscribed to numbered resources a publisher updates. The instances are restarted one after another (SIGTERM, wait
+// for the exit, start again on the same port), then one is killed with SIGKILL and started again. Counts what the
+// clients saw. Used by test/deploy/rolling-restart.test.ts (which asserts) and bench/rolling-restart.ts (which prints).
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { assertBuilt, SESSIONS_FIXTURE } from '../integration/helpers/built-servers.js';
+import { type Haproxy, startHaproxy } from './haproxy.js';
+import { type KilnProcess, startKilnProcess } from './kiln-process.js';
+import { ephemeralPort, type RedisSingleServer, startRedisServer } from './redis-servers.js';
+
+export interface DrillOptions {
+  readonly modernClients?: number;
+  readonly legacyClients?: number;
+  /** Numbered resource updates published while the instances restart (at most). */
+  readonly events?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface PhaseCounts {
+  readonly modernCalls: number;
+  readonly modernFailures: number;
+  readonly legacyCalls: number;
+  readonly legacyFailures: number;
+  readonly errors: readonly string[];
+}
+
+export interface DrillFigures {
+  readonly rolling: PhaseCounts & {
+    readonly restarts: readonly {
+      readonly exitCode: number | null;
+      readonly stopMs: number;
+      readonly backMs: number;
+    }[];
+    readonly sessions: number;
+    readonly sessionsLost: number;
+    readonly eventsPublished: number;
+    readonly eventsMissing: number;
+    readonly eventsDuplicated: number;
+    readonly eventsOutOfOrder: number;
+    readonly instancesServing: number;
+  };
+  readonly hardKill: PhaseCounts & {
+    /** From the kill to the last failed call (0 when none failed). */
+    readonly failingForMs: number;
+  };
+}
+
+const TOOL = 'fixture_touch_resource';
+const CALL_SPACING_MS = 10;
+const PUBLISH_SPACING_MS = 150;
+const seqUri = (n: number) => `test://seq/${n}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Counter {
+  modernCalls = 0;
+  modernFailures = 0;
+  legacyCalls = 0;
+  legacyFailures = 0;
+  errors: string[] = [];
+  lastFailureAt = 0;
+
+  failed(era: 'modern' | 'legacy', error: unknown): void {
+    if (era === 'modern') this.modernFailures++;
+    else this.legacyFailures++;
+    this.lastFailureAt = performance.now();
+    if (this.errors.length < 20) this.errors.push(`${era}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  counts(): PhaseCounts {
+    const { modernCalls, modernFailures, legacyCalls, legacyFailures, errors } = this;
+    return { modernCalls, modernFailures, legacyCalls, legacyFailures, errors: [...errors] };
+  }
+}
+
+interface LegacyClient {
+  readonly client: Client;
+  readonly transport: StreamableHTTPClientTransport;
+  readonly sessionId: string;
+  readonly updates: string[];
+}
+
+export async function runRollingRestart(options: DrillOptions = {}): Promise<DrillFigures> {
+  const log = options.log ?? (() => undefined);
+  const events = options.events ?? 60;
+  assertBuilt(SESSIONS_FIXTURE);
+  const redis: RedisSingleServer = await startRedisServer({ appendfsync: 'everysec' });
+  const ports = [await ephemeralPort(), await ephemeralPort(), await ephemeralPort()] as const;
+  const envFor = (port: number) => ({
+    MCP_HTTP_PORT: String(port),
+    MCP_SESSION_MODE: 'stateful',
+    STORAGE_PROVIDER_TYPE: 'redis',
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: 'drill',
+    MCP_LOG_LEVEL: 'warning',
+    MCP_HTTP_RESUMABILITY: 'true',
+    MCP_HTTP_RESUMABILITY_RETRY_MS: '200',
+    // Longer than HAProxy's fall x inter (2 x 500 ms), so it stops routing here before the listener closes.
+    MCP_SHUTDOWN_READY_GRACE_MS: '1500',
+    MCP_SHUTDOWN_DRAIN_MS: '10000',
+  });
+  const instances: KilnProcess[] = [];
+  let haproxy: Haproxy | undefined;
+  const clients: Client[] = [];
+  try {
+    for (const port of ports) instances.push(await startKilnProcess(SESSIONS_FIXTURE, envFor(port)));
+    haproxy = await startHaproxy(ports.map((port) => `127.0.0.1:${port}`) as [string, string, string]);
+    const endpoint = `${haproxy.origin}/mcp`;
+    const pidsSeen = await untilEveryInstanceServes(endpoint, instances);
+    log(`HAProxy routes to all three instances (pids ${[...pidsSeen].join(', ')})`);
+
+    const counter = new Counter();
+    let stopped = false;
+    const modern = await Promise.all(
+      Array.from({ length: options.modernClients ?? 4 }, (_, index) => connectModern(endpoint, index)),
+    );
+    const legacy = await Promise.all(
+      Array.from({ length: options.legacyClients ?? 3 }, (_, index) => connectLegacy(endpoint, index, events)),
+    );
+    clients.push(...modern, ...legacy.map((entry) => entry.client));
+    const workers = [
+      ...modern.map((client) => loop(() => stopped, 'modern', client, counter)),
+      ...legacy.map((entry) => loop(() => stopped, 'legacy', entry.client, counter)),
+    ];
+
+    // The publisher: a 2025 session of its own, updating test://seq/1, 2, ... while the instances restart.
+    const publisher = await connectLegacy(endpoint, 99, 0);
+    clients.push(publisher.client);
+    let published = 0;
+    let restarting = true;
+    const publishing = (async () => {
+      while (restarting && published < events) {
+        try {
+          await publisher.client.callTool({ name: TOOL, arguments: { uri: seqUri(published + 1) } });
+          published++;
+        } catch (error) {
+          counter.failed('legacy', error);
+        }
+        await sleep(PUBLISH_SPACING_MS);
+      }
+    })();
+
+    const restarts: { exitCode: number | null; stopMs: number; backMs: number }[] = [];
+    for (let index = 0; index < instances.length; index++) {
+      const old = instances[index] as KilnProcess;
+      const stoppingAt = performance.now();
+      const exit = await old.stop();
+      const stopMs = Math.round(performance.now() - stoppingAt);
+      const fresh = await startKilnProcess(SESSIONS_FIXTURE, envFor(ports[index] as number));
+      instances[index] = fresh;
+      await untilServedBy(endpoint, fresh.pid);
+      const backMs = Math.round(performance.now() - stoppingAt);
+      restarts.push({ exitCode: exit.code, stopMs, backMs });
+      log(
+        `instance ${index + 1} restarted: exit ${exit.code}, stopped in ${stopMs} ms, serving again after ${backMs} ms`,
+      );
+    }
+    restarting = false;
+    await publishing;
+    const rollingCounts = counter.counts();
+
+    // Every session still there with its id; every update heard exactly once, in order.
+    const expected = Array.from({ length: published }, (_, index) => seqUri(index + 1));
+    await untilDelivered(legacy, published);
+    let missing = 0;
+    let duplicated = 0;
+    let outOfOrder = 0;
+    for (const entry of legacy) {
+      const heard = entry.updates.filter((uri) => uri.startsWith('test://seq/'));
+      missing += expected.filter((uri) => !heard.includes(uri)).length;
+      duplicated += heard.length - new Set(heard).size;
+      if (heard.some((uri, position) => uri !== expected[position])) outOfOrder++;
+    }
+    const sessionsLost = legacy.filter((entry) => entry.transport.sessionId !== entry.sessionId).length;
+    const serving = await untilEveryInstanceServes(endpoint, instances);
+
+    // A hard kill: what clients see when an instance dies without draining, and for how long.
+    const killCounter = new Counter();
+    stopped = true;
+    await Promise.all(workers);
+    stopped = false;
+    const killWorkers = [
+      ...modern.map((client) => loop(() => stopped, 'modern', client, killCounter)),
+      ...legacy.map((entry) => loop(() => stopped, 'legacy', entry.client, killCounter)),
+    ];
+    await sleep(500);
+    const victim = instances[1] as KilnProcess;
+    const killedAt = performance.now();
+    await victim.kill();
+    await sleep(3_000);
+    instances[1] = await startKilnProcess(SESSIONS_FIXTURE, envFor(ports[1]));
+    await untilServedBy(endpoint, instances[1].pid);
+    await sleep(500);
+    stopped = true;
+    await Promise.all(killWorkers);
+    const failingForMs = killCounter.lastFailureAt > killedAt ? Math.round(killCounter.lastFailureAt - killedAt) : 0;
+    log(`hard kill: ${killCounter.modernFailures + killCounter.legacyFailures} failed calls over ${failingForMs} ms`);
+
+    return {
+      rolling: {
+        ...rollingCounts,
+        restarts,
+        sessions: legacy.length,
+        sessionsLost,
+        eventsPublished: published,
+        eventsMissing: missing,
+        eventsDuplicated: duplicated,
+        eventsOutOfOrder: outOfOrder,
+        instancesServing: serving.size,
+      },
+      hardKill: { ...killCounter.counts(), failingForMs },
+    };
+  } finally {
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await haproxy?.stop();
+    await Promise.allSettled(instances.map((instance) => instance.kill()));
+    await redis.stop();
+  }
+}
+
+async function connectModern(endpoint: string, index: number): Promise<Client> {
+  const client = new Client(
+    { name: `drill-modern-${index}`, version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+  return client;
+}
+
+async function connectLegacy(endpoint: string, index: number, subscriptions: number): Promise<LegacyClient> {
+  const updates: string[] = [];
+  const client = new Client({ name: `drill-legacy-${index}`, version: '1.0.0' });
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    updates.push(notification.params.uri);
+  });
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
+    reconnectionOptions: {
+      initialReconnectionDelay: 100,
+      maxReconnectionDelay: 500,
+      reconnectionDelayGrowFactor: 1.5,
+      maxRetries: 50,
+    },
+  });
+  await client.connect(transport);
+  for (let n = 1; n <= subscriptions; n++) await client.subscribeResource({ uri: seqUri(n) });
+  return { client, transport, sessionId: transport.sessionId as string, updates };
+}
+
+/** Calls the tool until told to stop; every failure is counted (none is retried). */
+async function loop(stopped: () => boolean, era: 'modern' | 'legacy', client: Client, counter: Counter) {
+  while (!stopped()) {
+    try {
+      const result = await client.callTool({ name: TOOL, arguments: { uri: `test://traffic/${era}` } });
+      if (result.isError) counter.failed(era, new Error(JSON.stringify(result.content)));
+      else if (era === 'modern') counter.modernCalls++;
+      else counter.legacyCalls++;
+    } catch (error) {
+      counter.failed(era, error);
+    }
+    await sleep(CALL_SPACING_MS);
+  }
+}
+
+/** The pid a tools/call through the balancer was served by (a plain 2026-07-28 request, no session). */
+async function servedBy(endpoint: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': TOOL,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: TOOL,
+          arguments: { uri: 'test://probe' },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'drill-probe', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+    const body = (await response.json()) as { result?: { structuredContent?: { pid?: number } } };
+    return body.result?.structuredContent?.pid;
+  } catch {
+    return undefined;
+  }
+}
+
+async function untilServedBy(endpoint: string, pid: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while ((await servedBy(endpoint)) !== pid) {
+    if (performance.now() > deadline) throw new Error(`HAProxy did not route to pid ${pid} within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+async function untilEveryInstanceServes(endpoint: string, instances: readonly KilnProcess[]): Promise<Set<number>> {
+  const wanted = new Set(instances.map((instance) => instance.pid));
+  const seen = new Set<number>();
+  const deadline = performance.now() + 20_000;
+  while ([...wanted].some((pid) => !seen.has(pid))) {
+    if (performance.now() > deadline) throw new Error(`HAProxy routed only to ${[...seen].join(', ')}`);
+    const pid = await servedBy(endpoint);
+    if (pid !== undefined) seen.add(pid);
+  }
+  return seen;
+}
+
+async function untilDelivered(clients: readonly LegacyClient[], count: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  const heard = (entry: LegacyClient) => new Set(entry.updates.filter((uri) => uri.startsWith('test://seq/'))).size;
+  while (clients.some((entry) => heard(entry) < count) && performance.now() < deadline) await sleep(50);
+}
