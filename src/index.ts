@@ -60,7 +60,14 @@ export type { InputOptions } from './definitions/input/index.js';
 export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './di/tokens.js';
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export { type ContextLogger, isLevelEnabled, type Logger, type LogLevel } from './logging/index.js';
-export type { ChangeNotifier, ChangeSink, TaskStatusChange } from './notifications/change-notifier.js';
+export {
+  CHANGE_EVENT_ID_META,
+  type ChangeNotifier,
+  type ChangeSink,
+  changeEventIdOf,
+  type TaskStatusChange,
+  withChangeEventId,
+} from './notifications/change-notifier.js';
 export { type DirectCall, directCallOf } from './protocol/direct-call.js';
 export { type Principal, principalKey, principalOf } from './protocol/principal.js';
 export { type SessionRequest, sessionCallOf } from './protocol/session-call.js';

@@ -130,8 +130,9 @@ export class LegacySessionLeg {
   /** Closes this instance's copy of every session (shutdown); the sessions live on for the other instances. */
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
-    this.unsubscribe();
+    // Events keep arriving while the copies hand their streams over; only then does this instance stop hearing them.
     await this.copies.closeAll();
+    this.unsubscribe();
   }
 
   /** Session work needs the registry: while a shared one is unreachable, the answer is a 503 to retry, not a 500. */

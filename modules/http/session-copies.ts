@@ -3,7 +3,7 @@
 // client changed through other instances, goes when the session ends anywhere, and is dropped when idle here.
 
 import type { Server, ServerEvent } from '@modelcontextprotocol/server';
-import type { AppPort, ChangeSink, HttpConfig } from '../../src/index.js';
+import { type AppPort, type ChangeSink, changeEventIdOf, type HttpConfig } from '../../src/index.js';
 import type { SessionEventStore, SessionEventStoreFactory } from './session-event-store.js';
 import type { SessionNotice, SessionPeers } from './session-peers.js';
 import { principalTenant } from './session-principal.js';
@@ -55,6 +55,8 @@ export const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /** How long shutdown waits for answers whose handlers already returned. */
 const ANSWER_WRITE_GRACE_MS = 1_000;
+/** How long shutdown keeps storing the events of sessions whose streams it held, until another instance claims them. */
+const STREAM_HANDOVER_MS = 2_000;
 
 export class SessionCopies {
   private readonly live = new Map<string, LiveSession>();
@@ -222,6 +224,14 @@ export class SessionCopies {
    * Last-Event-ID hears them; otherwise they would be lost between the crash and the client's reconnect.
    */
   deliver(event: ServerEvent): void {
+    // An event with an id (a bus spanning instances) is stored by every copy: the session's event store keeps it
+    // once, under one event id, so however the stream moves between instances, none is lost or heard twice.
+    if (changeEventIdOf(event) !== undefined) {
+      for (const session of this.live.values()) {
+        if (session.eventStore || session.deliversEvents) notify(session.notifications, event);
+      }
+      return;
+    }
     const holderGone = new Map<string, Promise<boolean>>();
     for (const session of this.live.values()) {
       const holder = session.streamHolder;
@@ -261,9 +271,26 @@ export class SessionCopies {
   /** Closes every copy here (shutdown); the sessions live on for the other instances. */
   async closeAll(): Promise<void> {
     this.closing = true;
-    this.stopHearingPeers();
     await this.answersWritten(ANSWER_WRITE_GRACE_MS);
+    await this.handOverStreams(STREAM_HANDOVER_MS);
+    this.stopHearingPeers();
     await Promise.allSettled(this.all().map((session) => this.drop(session)));
+  }
+
+  /**
+   * Closes the GET streams held here, so their clients reconnect (and resume) on another instance, and keeps storing
+   * each session's events until another instance has claimed its stream, or `graceMs` passed: the session's event
+   * store keeps an event once whoever stores it, and this way none falls between the two instances.
+   */
+  private async handOverStreams(graceMs: number): Promise<void> {
+    if (!this.options.peers.spansInstances) return;
+    const held = this.all().filter((session) => session.eventStore && session.streamHolder === this.instanceId);
+    if (held.length === 0) return;
+    for (const session of held) session.transport.closeEventStream();
+    const deadline = performance.now() + graceMs;
+    const claimed = (session: LiveSession) => session.streamHolder !== this.instanceId || !this.live.has(session.id);
+    while (!held.every(claimed) && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   warn(error: unknown, sessionId: string | undefined, message = 'Session registry call failed'): void {
@@ -399,9 +426,10 @@ export class SessionCopies {
 }
 
 function notify(notifications: ChangeSink, event: ServerEvent): void {
-  if (event.kind === 'tools_list_changed') notifications.toolsChanged();
-  else if (event.kind === 'prompts_list_changed') notifications.promptsChanged();
-  else if (event.kind === 'resources_list_changed') notifications.resourcesChanged(eventTenant(event));
-  else if (event.kind === 'resource_updated') notifications.resourceUpdated(event.uri, eventTenant(event));
+  const id = changeEventIdOf(event);
+  if (event.kind === 'tools_list_changed') notifications.toolsChanged(id);
+  else if (event.kind === 'prompts_list_changed') notifications.promptsChanged(id);
+  else if (event.kind === 'resources_list_changed') notifications.resourcesChanged(eventTenant(event), id);
+  else if (event.kind === 'resource_updated') notifications.resourceUpdated(event.uri, eventTenant(event), id);
   // Kiln's task_status events are for 2026-07-28 listen streams only.
 }

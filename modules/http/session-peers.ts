@@ -26,6 +26,11 @@ export interface SessionPeers {
   listen(listener: SessionPeerListener): () => void;
   /** True only when it is known that `instance` stopped listening (it crashed or closed); false when unsure. */
   isGone(instance: string): Promise<boolean>;
+  /**
+   * Whether other instances may serve this instance's sessions (peers over Redis): then shutdown hands each GET
+   * stream held here over before it stops storing the session's events. Omitted, there are none.
+   */
+  readonly spansInstances?: boolean;
 }
 
 /** One instance and no one to tell: the default of the in-memory setup. */

@@ -91,6 +91,11 @@ export class SessionTransport implements Transport {
     return this.web.close();
   }
 
+  /** Ends the session's GET stream, if open here, leaving the session served: its client reconnects with Last-Event-ID. */
+  closeEventStream(): void {
+    this.web.closeStandaloneSSEStream();
+  }
+
   setSupportedProtocolVersions(versions: string[]): void {
     this.supportedVersions.clear();
     for (const version of versions) this.supportedVersions.add(version);

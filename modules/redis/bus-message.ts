@@ -2,6 +2,7 @@
 // drop its own (it delivered them in-process already), or a probe an instance sends itself to prove that its
 // subscription is live again. Incoming text is checked before it becomes an event.
 import type { ServerEvent } from '@modelcontextprotocol/server';
+import { changeEventIdOf, withChangeEventId } from '../../src/index.js';
 
 export type BusMessage =
   | { readonly from: string; readonly event: ServerEvent }
@@ -29,7 +30,20 @@ export function decodeBusMessage(text: string): BusMessage | undefined {
   return event ? { from: parsed.from, event } : undefined;
 }
 
-function decodeEvent({ kind, uri, params, tenantId, owner, task }: Record<string, unknown>): ServerEvent | undefined {
+function decodeEvent(fields: Record<string, unknown>): ServerEvent | undefined {
+  const event = decodeKnownEvent(fields);
+  const id = changeEventIdOf(fields);
+  return event && id !== undefined ? withChangeEventId(event, id) : event;
+}
+
+function decodeKnownEvent({
+  kind,
+  uri,
+  params,
+  tenantId,
+  owner,
+  task,
+}: Record<string, unknown>): ServerEvent | undefined {
   // A task's status change (notifications/tasks): its tenant, owner and DetailedTask, all required.
   if (kind === 'task_status') {
     const valid = typeof tenantId === 'string' && typeof owner === 'string' && isRecord(task);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
 import { Cluster } from 'ioredis';
-import type { Logger } from '../../src/index.js';
+import { type Logger, withChangeEventId } from '../../src/index.js';
 import { decodeBusMessage, encodeEvent, encodeProbe } from './bus-message.js';
 import { type BusSubscriber, openSubscriber } from './bus-subscriber.js';
 import { OutageWarning } from './outage-warning.js';
@@ -50,6 +50,8 @@ export class RedisServerEventBus implements ServerEventBus {
   private readonly publishOutage: OutageWarning;
   private readonly subscriberOutage: OutageWarning;
   private lost = false;
+  /** Events this instance published, for their ids. */
+  private published = 0;
   /** Set once the first subscription took: until then no event of another instance can arrive. */
   private listening = false;
   private probeTimer: NodeJS.Timeout | undefined;
@@ -97,9 +99,11 @@ export class RedisServerEventBus implements ServerEventBus {
 
   /** Delivers to this instance's listeners at once (exactly once), then to every other instance through Redis. */
   publish(event: ServerEvent): void {
-    this.local.publish(event);
+    // One id for the event on every instance, so a session's event store keeps it once whoever stores it.
+    const named = withChangeEventId(event, `${this.instanceId}:${++this.published}`);
+    this.local.publish(named);
     if (this.closed) return;
-    this.send(encodeEvent(this.instanceId, event)).then(
+    this.send(encodeEvent(this.instanceId, named)).then(
       () => this.publishOutage.succeeded(),
       (error: unknown) => this.publishOutage.failed(error),
     );

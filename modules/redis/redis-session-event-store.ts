@@ -3,7 +3,7 @@
 // mcp-kiln/http (ids unique across the session's streams and naming their stream, replay of one stream strictly
 // after an id, retention by count and age), except that a Redis failure never reaches the SDK.
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { Logger } from '../../src/index.js';
+import { CHANGE_EVENT_ID_META, type Logger } from '../../src/index.js';
 import { isPrimingEvent, type SessionEventStore, type SessionEventStoreFactory } from '../http/index.js';
 import { withDeadline } from './operation-deadline.js';
 import { OutageWarning } from './outage-warning.js';
@@ -58,6 +58,25 @@ const PAGE = 500;
  * Redis's timer decide when a frame is too old, even for one exactly `ttlMs` old.
  */
 const EXPIRY_GRACE_MS = 1_000;
+
+/**
+ * KEYS: the session's Stream, the marker of one change event. ARGV: MAXLEN, expiry (ms), stream id, stamp, message.
+ * Appends the frame unless the marker names one already, and answers the entry id either way.
+ */
+const APPEND_ONCE = `
+local existing = redis.call('GET', KEYS[2])
+if existing then return existing end
+local xid = redis.call('XADD', KEYS[1], 'MAXLEN', '=', ARGV[1], '*', 's', ARGV[3], 't', ARGV[4], 'm', ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[2], xid, 'PX', ARGV[2])
+return xid`;
+
+/** The cross-instance id of a change notification (see CHANGE_EVENT_ID_META), if it carries one. */
+function changeEventIdOfMessage(message: JSONRPCMessage): string | undefined {
+  const params = (message as { params?: { _meta?: Record<string, unknown> } }).params;
+  const id = params?._meta?.[CHANGE_EVENT_ID_META];
+  return typeof id === 'string' ? id : undefined;
+}
 
 interface Frame {
   readonly streamId: string;
@@ -163,6 +182,22 @@ export class RedisSessionEventStore implements SessionEventStore {
 
   private async append(streamId: string, message: JSONRPCMessage): Promise<string> {
     this.ensureConnected();
+    const eventId = changeEventIdOfMessage(message);
+    if (eventId !== undefined) {
+      // Every instance with a copy of the session stores a change event; the first keeps it, the others get its id.
+      const stored = await this.connection.client.eval(
+        APPEND_ONCE,
+        2,
+        this.key,
+        `${this.key}:once:${eventId}`,
+        String(this.maxEvents),
+        String(this.expireAfterMs),
+        streamId,
+        String(this.now()),
+        JSON.stringify(message),
+      );
+      return stored as string;
+    }
     const fields = ['s', streamId, 't', String(this.now()), 'm', JSON.stringify(message)];
     const transaction = this.connection.client
       .multi()

@@ -27,6 +27,8 @@ interface InboxEnvelope {
 }
 
 export class RedisSessionPeers implements SessionPeers {
+  readonly spansInstances = true;
+
   private readonly listeners = new Set<SessionPeerListener>();
 
   private constructor(

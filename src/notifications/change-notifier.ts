@@ -12,13 +12,33 @@ export interface TaskStatusChange {
   readonly task: Readonly<Record<string, unknown>> & { readonly taskId: string; readonly status: string };
 }
 
+/**
+ * The `_meta` key under which a change event's id (given by a bus that spans instances) rides on the notification:
+ * where several instances store the same event for one 2025 session, the session's event store keeps it once.
+ */
+export const CHANGE_EVENT_ID_META = 'mcp-kiln/event';
+
+const EVENT_ID = 'kilnEventId';
+
+/** The id a bus spanning instances gave the event (the same on every instance), if any. */
+export function changeEventIdOf(event: object): string | undefined {
+  const id = (event as Record<string, unknown>)[EVENT_ID];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The event with `id`, as such a bus hands it to each instance's listeners. */
+export function withChangeEventId<E extends object>(event: E, id: string): E {
+  return { ...event, [EVENT_ID]: id };
+}
+
 export interface ChangeSink {
-  toolsChanged(): void;
-  promptsChanged(): void;
+  /** `eventId`, when given, names the change event across instances (see CHANGE_EVENT_ID_META). */
+  toolsChanged(eventId?: string): void;
+  promptsChanged(eventId?: string): void;
   /** `tenantId` scopes the event to one tenant's clients; omitted, every client hears it. */
-  resourcesChanged(tenantId?: string): void;
+  resourcesChanged(tenantId?: string, eventId?: string): void;
   /** `tenantId` scopes the event to one tenant's clients; omitted, every client hears it. */
-  resourceUpdated(uri: string, tenantId?: string): void;
+  resourceUpdated(uri: string, tenantId?: string, eventId?: string): void;
   /** Optional: a sink without it (stdio, 2025 sessions) does not carry task status notifications. */
   taskStatus?(change: TaskStatusChange): void;
 }

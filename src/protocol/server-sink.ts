@@ -3,7 +3,7 @@
 // event scoped to a tenant reaches only a server whose client runs as that tenant.
 import type { Server } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
-import type { ChangeSink } from '../notifications/change-notifier.js';
+import { CHANGE_EVENT_ID_META, type ChangeSink } from '../notifications/change-notifier.js';
 
 const subscriptionsByServer = new WeakMap<Server, Set<string>>();
 
@@ -44,16 +44,28 @@ export function serverSink(server: Server, era: ProtocolEra, client?: SinkClient
   const ignore = () => undefined;
   const hears = (eventTenant: string | undefined) =>
     client === undefined || eventTenant === undefined || eventTenant === client.tenantId;
+  // An event named across instances goes out through the generic notification, with its id in _meta.
+  const listChanged = (method: string, eventId: string) =>
+    void server.notification({ method, params: { _meta: { [CHANGE_EVENT_ID_META]: eventId } } } as never).catch(ignore);
   return {
-    toolsChanged: () => void server.sendToolListChanged().catch(ignore),
-    promptsChanged: () => void server.sendPromptListChanged().catch(ignore),
-    resourcesChanged: (eventTenant) => {
-      if (hears(eventTenant)) void server.sendResourceListChanged().catch(ignore);
+    toolsChanged: (eventId) =>
+      eventId === undefined
+        ? void server.sendToolListChanged().catch(ignore)
+        : listChanged('notifications/tools/list_changed', eventId),
+    promptsChanged: (eventId) =>
+      eventId === undefined
+        ? void server.sendPromptListChanged().catch(ignore)
+        : listChanged('notifications/prompts/list_changed', eventId),
+    resourcesChanged: (eventTenant, eventId) => {
+      if (!hears(eventTenant)) return;
+      if (eventId === undefined) void server.sendResourceListChanged().catch(ignore);
+      else listChanged('notifications/resources/list_changed', eventId);
     },
-    resourceUpdated: (uri, eventTenant) => {
+    resourceUpdated: (uri, eventTenant, eventId) => {
       // On 2026-07-28 the SDK's listen router filters by the stream's resourceSubscriptions.
       if (hears(eventTenant) && (era === 'modern' || resourceSubscriptions(server).has(uri))) {
-        void server.sendResourceUpdated({ uri }).catch(ignore);
+        const meta = eventId === undefined ? {} : { _meta: { [CHANGE_EVENT_ID_META]: eventId } };
+        void server.sendResourceUpdated({ uri, ...meta }).catch(ignore);
       }
     },
   };

@@ -2,7 +2,8 @@
 // instances on one Redis, under steady traffic from the official SDK client on both protocol versions (the drill in
 // test/support/rolling-restart-drill.ts; `npm run bench:restart` prints the same figures). Restarting each instance
 // in turn fails no 2026-07-28 call and no 2025 call, loses no session (each goes on with the same id on another
-// instance) and loses or repeats no stream event after Last-Event-ID resumption. A SIGKILL of one instance fails
+// instance), loses or repeats no stream event after Last-Event-ID resumption, and loses no task (each one started
+// is polled to completion through the balancer). A SIGKILL of one instance fails
 // only the calls that instance held, for a bounded time.
 import { describe, expect, it } from 'vitest';
 import { type DrillFigures, runRollingRestart } from '../support/rolling-restart-drill.js';
@@ -28,6 +29,11 @@ describe('three instances behind HAProxy, restarted one after another under traf
       outOfOrder: rolling.eventsOutOfOrder,
     }).toEqual({ missing: 0, duplicated: 0, outOfOrder: 0 });
     expect(rolling.instancesServing).toBe(3);
+    expect(rolling.tasksCreated).toBeGreaterThan(5);
+    expect({ completed: rolling.tasksCompleted, lost: rolling.tasksLost }).toEqual({
+      completed: rolling.tasksCreated,
+      lost: 0,
+    });
   });
 
   it('keeps what clients see of a SIGKILL bounded: a few failed calls, within 5 s of the kill', () => {

@@ -12,6 +12,7 @@ import {
   RedisSessionEventStore,
 } from '../../modules/redis/index.js';
 import { createLogger, type Logger } from '../../src/logging/index.js';
+import { changeEventIdOf } from '../../src/notifications/change-notifier.js';
 import type { SessionEventStoreSubject } from '../http/session-event-store-compliance.js';
 import { type RedisTarget, uniquePrefix } from './redis-test-providers.js';
 
@@ -83,10 +84,21 @@ export function redisStoreSubject(connection: () => RedisConnection): SessionEve
 }
 
 /** Everything a bus delivered to one listener, in order. */
+/** The events `bus` delivers, without the id the bus gives each (recordEventIds has those). */
 export function recordEvents(bus: RedisServerEventBus): ServerEvent[] {
   const seen: ServerEvent[] = [];
-  bus.subscribe((event) => seen.push(event));
+  bus.subscribe((event) => {
+    const { kilnEventId: _id, ...plain } = event as ServerEvent & { kilnEventId?: string };
+    seen.push(plain as ServerEvent);
+  });
   return seen;
+}
+
+/** The id each delivered event carries: one per published event, the same on every instance. */
+export function recordEventIds(bus: RedisServerEventBus): (string | undefined)[] {
+  const ids: (string | undefined)[] = [];
+  bus.subscribe((event) => ids.push(changeEventIdOf(event)));
+  return ids;
 }
 
 export const LIST_CHANGES: ServerEvent[] = [

@@ -11,6 +11,7 @@ import {
   capturingLogger,
   expectDeliveryRecovered,
   openedRedis,
+  recordEventIds,
   recordEvents,
   redisCli,
 } from './redis-event-helpers.js';
@@ -44,6 +45,7 @@ describe('RedisServerEventBus on a single node', () => {
 
   it('delivers an event published on A once to B and once to A (in process, no echo)', async () => {
     const { a, b, seenOnA, seenOnB } = await twoInstances();
+    const [idsOnA, idsOnB] = [recordEventIds(a), recordEventIds(b)];
     const updated: ServerEvent = { kind: 'resource_updated', uri: 'notes://1', params: { uri: 'notes://1' } };
 
     a.publish(updated);
@@ -55,6 +57,10 @@ describe('RedisServerEventBus on a single node', () => {
     await expect.poll(() => seenOnA.length, RECOVERY_TIMEOUT).toBe(2);
     expect(seenOnA).toEqual([updated, { kind: 'tools_list_changed' }]);
     expect(seenOnB).toEqual([updated, { kind: 'tools_list_changed' }]);
+    // Each event carries one id on every instance, so a session's event store can keep it once.
+    expect(idsOnB).toEqual(idsOnA);
+    expect(new Set(idsOnA).size).toBe(2);
+    expect(idsOnA.every((id) => typeof id === 'string')).toBe(true);
   });
 
   it('keeps the in-memory bus semantics for listeners: idempotent unsubscribe, a throwing listener stops no other', async () => {
@@ -70,7 +76,7 @@ describe('RedisServerEventBus on a single node', () => {
     unsubscribe();
     unsubscribe();
     bus.publish({ kind: 'tools_list_changed' });
-    expect(seen).toEqual([{ kind: 'prompts_list_changed' }]);
+    expect(seen).toEqual([expect.objectContaining({ kind: 'prompts_list_changed' })]);
     expect(lines.filter((line) => line.msg === 'Change event delivery failed')).toHaveLength(2);
   });
 

@@ -4,9 +4,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { ephemeralPort } from './redis-servers.js';
+import { repoFile } from './repo-root.js';
 import { trackChild } from './tracked-children.js';
 
-const CONFIG = new URL('../../deploy/haproxy/haproxy.cfg', import.meta.url).pathname;
+const CONFIG = repoFile('deploy/haproxy/haproxy.cfg');
 
 export interface Haproxy {
   /** `http://127.0.0.1:PORT` */

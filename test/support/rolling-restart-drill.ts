@@ -40,6 +40,10 @@ export interface DrillFigures {
     readonly eventsDuplicated: number;
     readonly eventsOutOfOrder: number;
     readonly instancesServing: number;
+    readonly tasksCreated: number;
+    readonly tasksCompleted: number;
+    /** Tasks that ended failed, or that tasks/get stopped finding. */
+    readonly tasksLost: number;
   };
   readonly hardKill: PhaseCounts & {
     /** From the kill to the last failed call (0 when none failed). */
@@ -119,9 +123,11 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
       Array.from({ length: options.legacyClients ?? 3 }, (_, index) => connectLegacy(endpoint, index, events)),
     );
     clients.push(...modern, ...legacy.map((entry) => entry.client));
+    const tasks = { created: 0, completed: 0, lost: 0 };
     const workers = [
       ...modern.map((client) => loop(() => stopped, 'modern', client, counter)),
       ...legacy.map((entry) => loop(() => stopped, 'legacy', entry.client, counter)),
+      taskLoop(() => stopped, endpoint, tasks, counter),
     ];
 
     // The publisher: a 2025 session of its own, updating test://seq/1, 2, ... while the instances restart.
@@ -159,6 +165,7 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
     restarting = false;
     await publishing;
     const rollingCounts = counter.counts();
+    const rollingTasks = { ...tasks };
 
     // Every session still there with its id; every update heard exactly once, in order.
     const expected = Array.from({ length: published }, (_, index) => seqUri(index + 1));
@@ -179,6 +186,9 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
     const killCounter = new Counter();
     stopped = true;
     await Promise.all(workers);
+    rollingTasks.created = tasks.created;
+    rollingTasks.completed = tasks.completed;
+    rollingTasks.lost = tasks.lost;
     stopped = false;
     const killWorkers = [
       ...modern.map((client) => loop(() => stopped, 'modern', client, killCounter)),
@@ -208,6 +218,9 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
         eventsDuplicated: duplicated,
         eventsOutOfOrder: outOfOrder,
         instancesServing: serving.size,
+        tasksCreated: rollingTasks.created,
+        tasksCompleted: rollingTasks.completed,
+        tasksLost: rollingTasks.lost,
       },
       hardKill: { ...killCounter.counts(), failingForMs },
     };
@@ -259,6 +272,78 @@ async function loop(stopped: () => boolean, era: 'modern' | 'legacy', client: Cl
       counter.failed(era, error);
     }
     await sleep(CALL_SPACING_MS);
+  }
+}
+
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** One 2026-07-28 request declaring the Tasks extension (the SDK client does not take task results). */
+async function taskRequest(endpoint: string, method: string, params: Record<string, unknown>) {
+  const name = method === 'tools/call' ? params.name : params.taskId;
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      'mcp-name': String(name),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'drill-tasks', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
+        },
+      },
+    }),
+  });
+  const text = await response.text();
+  const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '{}');
+  return JSON.parse(json) as { result?: Record<string, unknown>; error?: { message: string } };
+}
+
+/** Starts a short task, polls it to its end through the balancer, and again; every task is accounted for. */
+async function taskLoop(
+  stopped: () => boolean,
+  endpoint: string,
+  tasks: { created: number; completed: number; lost: number },
+  counter: Counter,
+): Promise<void> {
+  while (!stopped()) {
+    let taskId: string | undefined;
+    try {
+      const created = await taskRequest(endpoint, 'tools/call', { name: 'fixture_job', arguments: { ms: 300 } });
+      taskId = created.result?.taskId as string | undefined;
+      if (!taskId) throw new Error(`no task: ${JSON.stringify(created)}`);
+    } catch (error) {
+      counter.failed('modern', error);
+      continue;
+    }
+    tasks.created++;
+    const deadline = performance.now() + 20_000;
+    for (;;) {
+      const got = await taskRequest(endpoint, 'tasks/get', { taskId }).catch((error: unknown) => ({
+        error: { message: String(error) },
+        result: undefined,
+      }));
+      const status = got.result?.status;
+      if (status === 'completed') {
+        tasks.completed++;
+        break;
+      }
+      if (status === 'failed' || status === 'cancelled' || performance.now() > deadline || got.error) {
+        tasks.lost++;
+        counter.failed('modern', new Error(`task ${taskId}: ${JSON.stringify(got)}`));
+        break;
+      }
+      await sleep(50);
+    }
   }
 }
 

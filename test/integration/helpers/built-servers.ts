@@ -1,9 +1,7 @@
 // The compiled servers the integration suite spawns. The suite runs what `npm run build` produced and never builds
 // itself, so a missing file fails with the command that makes it.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-const repoFile = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+import { repoFile } from '../../support/repo-root.js';
 
 export const REPO_ROOT = repoFile('');
 export const NOTES_SERVER = repoFile('dist/examples/notes/main.js');
