@@ -106,6 +106,9 @@ describe('kilnFastify on a user instance', () => {
     expect(body.result.tools.map((tool) => tool.name)).toContain('probe_whoami');
     const health = await fastify.inject({ method: 'GET', url: `${PREFIX}/healthz` });
     expect(health.json()).toMatchObject({ status: 'ok', server: { name: 'embedded' } });
+    const ready = await fastify.inject({ method: 'GET', url: `${PREFIX}/readyz` });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', checks: { accepting: 'ok', storage: 'ok' } });
   });
 
   it('shows the landing page to a browser visiting the endpoint, and refuses other GETs with 406', async () => {
@@ -123,6 +126,7 @@ describe('kilnFastify on a user instance', () => {
     const { origin } = await userApp({ landingPage: false, health: false });
     expect((await fetch(`${origin}${PREFIX}`, { headers: { accept: 'text/html' } })).status).toBe(406);
     expect((await fetch(`${origin}${PREFIX}/healthz`)).status).toBe(404);
+    expect((await fetch(`${origin}${PREFIX}/readyz`)).status).toBe(404);
   });
 
   it('guards the endpoint with bearer auth and serves the metadata at the well-known path for the prefix', async () => {

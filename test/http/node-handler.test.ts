@@ -59,6 +59,10 @@ describe('nodeHandler in Express 5', () => {
     const origin = await expressApp('root');
     expect(await callWhoAmI(`${origin}/mcp`, era)).toMatchObject({ era });
     expect(await (await fetch(`${origin}/status`)).json()).toEqual({ up: true });
+    // The probes sit beside the endpoint, as with kilnFastify.
+    const ready = await fetch(`${origin}/mcp/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
     // A path Kiln does not serve goes on to Express, whose own 404 answers.
     const missing = await fetch(`${origin}/nowhere`);
     expect(missing.status).toBe(404);
