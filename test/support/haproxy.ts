@@ -39,8 +39,11 @@ export async function startHaproxy(backends: readonly [string, string, string]):
   });
   trackChild(child);
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${output}`);
