@@ -63,7 +63,8 @@ function readJwtMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions {
       clockToleranceSeconds: claims.clockToleranceSeconds,
     }),
     claims,
-    authorizationServers: issuer ? [issuer] : [],
+    // The issuer is only what `iss` must say (any string): jwt mode has no authorization server to advertise.
+    authorizationServers: [],
     ...(resource ? { resource } : {}),
   };
 }

@@ -29,7 +29,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  */
 export function bearerGate(
   auth: BearerAuth,
-  metadataUrl: (request: FastifyRequest) => string,
+  metadataUrl: (request: FastifyRequest) => string | undefined,
   logger: Logger,
   exempt: (request: FastifyRequest) => boolean,
 ) {

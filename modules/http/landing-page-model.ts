@@ -10,7 +10,8 @@ export type LandingPrompt = CatalogPrompt;
 export interface LandingProtection {
   readonly authorizationServers: readonly string[];
   /** The protected resource metadata (RFC 9728) clients discover the authorization server from. */
-  readonly metadataUrl: string;
+  /** Where clients learn how to get a token; undefined where no authorization server is named (jwt mode). */
+  readonly metadataUrl: string | undefined;
 }
 
 export interface LandingPageModel extends AppCatalog {

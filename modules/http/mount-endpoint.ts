@@ -93,7 +93,10 @@ export async function mountEndpoint(
   }
   const catalog = app.catalog();
   /** Where a request's challenges point: the metadata of the configured resource, or of the endpoint it reached. */
-  const challengeUrl = (request: FastifyRequest) => metadataUrlOf(bearer?.resource ?? endpointUrlOf(request, endpoint));
+  // No authorization server to name (jwt mode): no metadata, and challenges point at none (the spec wants one listed).
+  const advertises = (bearer?.authorizationServers.length ?? 0) > 0;
+  const challengeUrl = (request: FastifyRequest) =>
+    advertises ? metadataUrlOf(bearer?.resource ?? endpointUrlOf(request, endpoint)) : undefined;
   if (!bearer && catalog.scopes) {
     logger.warning(
       { scopes: catalog.scopes },
@@ -277,7 +280,7 @@ export async function mountEndpoint(
       errorHandler: handleError,
       handler,
     });
-  if (bearer) serveResourceMetadata(get, protectedResource(bearer, endpoint, catalog));
+  if (bearer && advertises) serveResourceMetadata(get, protectedResource(bearer, endpoint, catalog));
   if (config.serverCard.enabled) {
     serveServerCard(
       get,

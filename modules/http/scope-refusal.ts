@@ -9,7 +9,7 @@ export function refuseInsufficientScope(
   reply: FastifyReply,
   requiredScopes: readonly string[],
   body: unknown,
-  metadataUrl: string,
+  metadataUrl: string | undefined,
 ): FastifyReply {
   const scope = requiredScopes.join(' ');
   return reply
@@ -26,9 +26,14 @@ export function refuseInsufficientScope(
     );
 }
 
-/** `Bearer k="v", ...`, each value quoted; a quote or backslash in a value is dropped (RFC 6750 §3 grammar). */
-export function challenge(params: Readonly<Record<string, string>>): string {
-  const pairs = Object.entries(params).map(([key, value]) => `${key}="${value.replace(/["\\]/g, '')}"`);
+/**
+ * `Bearer k="v", ...`, each value quoted; a quote or backslash in a value is dropped (RFC 6750 §3 grammar). An
+ * undefined value is left out (no protected resource metadata to point at, as in jwt mode).
+ */
+export function challenge(params: Readonly<Record<string, string | undefined>>): string {
+  const pairs = Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}="${value.replace(/["\\]/g, '')}"`);
   return pairs.length > 0 ? `Bearer ${pairs.join(', ')}` : 'Bearer';
 }
 

@@ -30,7 +30,8 @@ export interface ServerCardSource {
 }
 
 export interface ServerCardProtection {
-  readonly resourceMetadata: string;
+  /** Undefined where no authorization server is named (jwt mode). */
+  readonly resourceMetadata: string | undefined;
   readonly authorizationServers: readonly string[];
   readonly scopes: readonly string[];
 }
@@ -70,7 +71,7 @@ export function serverCardFor(source: ServerCardSource, request: FastifyRequest)
         auth: protection
           ? {
               required: true,
-              resourceMetadata: protection.resourceMetadata,
+              ...(protection.resourceMetadata ? { resourceMetadata: protection.resourceMetadata } : {}),
               authorizationServers: protection.authorizationServers,
               ...(protection.scopes.length > 0 ? { scopes: protection.scopes } : {}),
             }

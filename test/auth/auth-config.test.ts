@@ -42,19 +42,28 @@ describe('authFromEnv', () => {
       expect(problem).not.toContain('hunter2');
     });
 
-    it('lists the issuer as the authorization server and an absolute audience as the resource', () => {
+    it('lists no authorization server (the issuer is only what iss must say) and an absolute audience as the resource', () => {
       const options = authFromEnv({
         MCP_AUTH_MODE: 'jwt',
         MCP_AUTH_SECRET_KEY: SECRET,
         MCP_JWT_EXPECTED_ISSUER: 'https://dev.example',
         MCP_JWT_EXPECTED_AUDIENCE: 'https://mcp.example/mcp',
       });
-      expect(options).toMatchObject({
-        authorizationServers: ['https://dev.example'],
-        resource: 'https://mcp.example/mcp',
-      });
+      expect(options).toMatchObject({ authorizationServers: [], resource: 'https://mcp.example/mcp' });
       expect(new BearerAuth(options as NonNullable<typeof options>).resource).toBe('https://mcp.example/mcp');
     });
+
+    it.each(['my-service', 'urn:example:issuer', 'https://dev.example'])(
+      'boots with any issuer string (%s), as iss may be any string',
+      (issuer) => {
+        const options = authFromEnv({
+          MCP_AUTH_MODE: 'jwt',
+          MCP_AUTH_SECRET_KEY: SECRET,
+          MCP_JWT_EXPECTED_ISSUER: issuer,
+        });
+        expect(() => new BearerAuth(options as NonNullable<typeof options>)).not.toThrow();
+      },
+    );
   });
 
   describe('oauth', () => {

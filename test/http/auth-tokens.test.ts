@@ -357,7 +357,8 @@ describe('jwt mode (shared secret) and a verifier of your own', () => {
     server = await startAuthServer(undefined, {
       MCP_AUTH_MODE: 'jwt',
       MCP_AUTH_SECRET_KEY: SECRET,
-      MCP_JWT_EXPECTED_ISSUER: 'https://dev.kiln.test',
+      // Any string: iss need not be a URL, and jwt mode names no authorization server.
+      MCP_JWT_EXPECTED_ISSUER: 'dev-kiln-service',
       MCP_AUTH_TENANT_FALLBACK: 'subject',
     });
   });
@@ -366,7 +367,7 @@ describe('jwt mode (shared secret) and a verifier of your own', () => {
   const hs256 = (claims: Record<string, unknown>, secret = SECRET) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer('https://dev.kiln.test')
+      .setIssuer('dev-kiln-service')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
 
@@ -379,6 +380,16 @@ describe('jwt mode (shared secret) and a verifier of your own', () => {
   it('refuses one signed with another secret', async () => {
     const token = await hs256({ sub: 'dev-user' }, 'another-secret-that-is-long-enough-000');
     expect((await callWith(server.endpoint, token, 'auth_whoami')).status).toBe(401);
+  });
+
+  it('serves no protected resource metadata, and its challenges point at none', async () => {
+    const origin = new URL(server.endpoint).origin;
+    expect((await fetch(`${origin}/.well-known/oauth-protected-resource`)).status).toBe(404);
+    expect((await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
+    const refused = await callWith(server.endpoint, undefined, 'auth_whoami');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    await refused.text();
   });
 });
 

@@ -19,7 +19,7 @@ ${snippet('config', 'Other clients: add it to the <code>mcpServers</code> config
 /** Protected servers say so before the snippets: a client needs a token, and where to find out how to get one. */
 function renderProtection({ authorizationServers, metadataUrl }: LandingProtection): string {
   const servers = authorizationServers.map((server) => `<code>${escapeHtml(server)}</code>`).join(', ');
-  return `<div class="protected-note" role="note"><p><strong>Protected.</strong> Every request needs an OAuth access token for this server in <code>Authorization: Bearer</code>${servers ? `, issued by ${servers}` : ''}. Tools, resources and prompts marked with scopes need a token granted those scopes. Clients discover how to get one from <a href="${escapeHtml(metadataUrl)}"><code>${escapeHtml(metadataUrl)}</code></a>.</p></div>`;
+  return `<div class="protected-note" role="note"><p><strong>Protected.</strong> Every request needs an OAuth access token for this server in <code>Authorization: Bearer</code>${servers ? `, issued by ${servers}` : ''}. Tools, resources and prompts marked with scopes need a token granted those scopes.${metadataUrl ? ` Clients discover how to get one from <a href="${escapeHtml(metadataUrl)}"><code>${escapeHtml(metadataUrl)}</code></a>.` : ' Ask the operator of this server for one.'}</p></div>`;
 }
 
 function snippet(kind: string, caption: string, text: string): string {
