@@ -1,8 +1,10 @@
 // The auth module's own settings, read from the environment (MCP_AUTH_MODE and the variables of its mode) and
 // validated at once: one KilnBootError names every missing or insecure setting. `authFromEnv` is what `listen()` and
 // `http({ auth: authFromEnv() })` use; `none` gives undefined (no authentication).
+
 import { AUTH_MODES, EnvReader } from '../../src/index.js';
 import type { BearerAuthOptions } from './bearer-auth.js';
+import { introspectionVerifier } from './introspection-verifier.js';
 import { jwksVerifier, sharedSecretVerifier } from './jwt-verifiers.js';
 import { parseScopeHierarchy } from './scope-hierarchy.js';
 import { secureUrl } from './secure-url.js';
@@ -98,21 +100,57 @@ function readOauthMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions
     );
   }
   const tokenType = read.string('OAUTH_TOKEN_TYPE');
+  const introspection = readIntrospection(read, issuer, audience);
   return {
-    verifier: jwksVerifier({
-      issuer: issuer ?? '',
-      audiences: [audience ?? '', ...(read.list('OAUTH_EXTRA_AUDIENCES') ?? [])],
-      ...(jwksUri ? { jwksUri } : {}),
-      cooldownMs: read.integer('OAUTH_JWKS_COOLDOWN_MS', 30_000, { min: 1000, max: 3_600_000 }),
-      timeoutMs: read.integer('OAUTH_JWKS_TIMEOUT_MS', 5_000, { min: 100, max: 60_000 }),
-      algorithms,
-      ...(tokenType ? { tokenType } : {}),
-      clockToleranceSeconds: claims.clockToleranceSeconds,
-    }),
+    verifier:
+      introspection ??
+      jwksVerifier({
+        issuer: issuer ?? '',
+        audiences: [audience ?? '', ...(read.list('OAUTH_EXTRA_AUDIENCES') ?? [])],
+        ...(jwksUri ? { jwksUri } : {}),
+        cooldownMs: read.integer('OAUTH_JWKS_COOLDOWN_MS', 30_000, { min: 1000, max: 3_600_000 }),
+        timeoutMs: read.integer('OAUTH_JWKS_TIMEOUT_MS', 5_000, { min: 100, max: 60_000 }),
+        algorithms,
+        ...(tokenType ? { tokenType } : {}),
+        clockToleranceSeconds: claims.clockToleranceSeconds,
+      }),
     claims,
     authorizationServers: issuer ? [issuer] : [],
     ...(audience ? { resource: audience } : {}),
   };
+}
+
+/**
+ * Opaque tokens (OAUTH_INTROSPECTION_URL set): checked at the introspection endpoint as a confidential client instead
+ * of against a JWKS.
+ */
+function readIntrospection(read: EnvReader, issuer: string | undefined, audience: string | undefined) {
+  const endpoint = read.string('OAUTH_INTROSPECTION_URL');
+  if (endpoint === undefined) return undefined;
+  if (!secureUrl(endpoint)) {
+    read.problem(
+      `OAUTH_INTROSPECTION_URL=${JSON.stringify(endpoint)} is not valid: expected an https URL (http on loopback).`,
+    );
+  }
+  const clientId = read.string('OAUTH_INTROSPECTION_CLIENT_ID');
+  const clientSecret = read.string('OAUTH_INTROSPECTION_CLIENT_SECRET');
+  if (clientId === undefined || clientSecret === undefined) {
+    read.problem(
+      'OAUTH_INTROSPECTION_CLIENT_ID and OAUTH_INTROSPECTION_CLIENT_SECRET are required with OAUTH_INTROSPECTION_URL: ' +
+        'the credentials this server introspects tokens with.',
+    );
+  }
+  const cacheMs = read.integer('OAUTH_INTROSPECTION_CACHE_MS', 30_000, { min: 0, max: 300_000 });
+  return introspectionVerifier({
+    endpoint,
+    clientId: clientId ?? '',
+    clientSecret: clientSecret ?? '',
+    audiences: [audience ?? '', ...(read.list('OAUTH_EXTRA_AUDIENCES') ?? [])],
+    ...(issuer ? { issuer } : {}),
+    cacheMs,
+    negativeCacheMs: Math.min(cacheMs, 5_000),
+    timeoutMs: read.integer('OAUTH_JWKS_TIMEOUT_MS', 5_000, { min: 100, max: 60_000 }),
+  });
 }
 
 function readClaimMapping(read: EnvReader): ClaimMapping {

@@ -18,6 +18,8 @@ export interface OidcProvider {
    * requested (minus `withhold`). Returns the redirect's query (`code`, `state`, or an `error`).
    */
   browse(authorizationUrl: URL, options?: { account?: string; withhold?: readonly string[] }): Promise<URLSearchParams>;
+  /** How many requests reached `path` (such as `/token/introspection`). */
+  requests(path: string): number;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       devInteractions: { enabled: false },
       registration: { enabled: true },
       clientCredentials: { enabled: true },
-      introspection: { enabled: true },
+      // Any registered client may introspect (the resource servers do, with credentials of their own).
+      introspection: { enabled: true, allowedPolicy: async () => true },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -89,7 +92,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
   provider.proxy = false;
 
   const handleProvider = provider.callback();
+  const counts = new Map<string, number>();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', issuer).pathname;
+    counts.set(path, (counts.get(path) ?? 0) + 1);
     if (req.url?.startsWith('/interaction/')) void finishInteraction(provider, req, res);
     else handleProvider(req, res);
   });
@@ -161,6 +167,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       }
       throw new Error('Too many redirects while authorizing');
     },
+    requests: (path) => counts.get(path) ?? 0,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
