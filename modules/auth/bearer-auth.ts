@@ -18,6 +18,9 @@ export interface BearerAuthOptions {
   readonly resource?: string;
 }
 
+/** The longest bearer token taken, in characters. */
+export const MAX_TOKEN_LENGTH = 8192;
+
 export class BearerAuth {
   readonly authorizationServers: readonly string[];
   readonly resource: string | undefined;
@@ -41,6 +44,10 @@ export class BearerAuth {
 
   /** The AuthInfo of a valid token. Throws InvalidTokenError or AuthUnavailableError (a verifier's other errors too). */
   async authenticate(token: string): Promise<AuthInfo> {
+    // Far above any provider's access tokens; a larger one is refused before any work is spent on it.
+    if (token.length > MAX_TOKEN_LENGTH) {
+      throw new InvalidTokenError(`The token is longer than ${MAX_TOKEN_LENGTH} characters.`);
+    }
     let claims: Awaited<ReturnType<TokenVerifier['verify']>>;
     try {
       claims = await this.verifier.verify(token);

@@ -89,12 +89,20 @@ export function jwksVerifier(options: JwksOptions): TokenVerifier {
   };
 }
 
-async function verified(verification: Promise<{ payload: TokenClaims }>): Promise<TokenClaims> {
+async function verified(
+  verification: Promise<{ payload: TokenClaims; protectedHeader: { cty?: string } }>,
+): Promise<TokenClaims> {
+  let result: Awaited<typeof verification>;
   try {
-    return (await verification).payload;
+    result = await verification;
   } catch (error) {
     throw joseFailure(error);
   }
+  // An access token is one JWT: a nested one (RFC 7519 §5.2) would have its inner token judged by nobody.
+  if (result.protectedHeader.cty?.toUpperCase() === 'JWT') {
+    throw new InvalidTokenError('Nested JWTs (cty: JWT) are not accepted as access tokens.');
+  }
+  return result.payload;
 }
 
 /** jose's failure as one of the two verdicts; anything that is not about the token itself means "cannot verify". */

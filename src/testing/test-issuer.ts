@@ -37,6 +37,11 @@ export interface MintTokenOptions {
   readonly kid?: string;
   /** The `typ` header, such as `at+jwt`. */
   readonly typ?: string;
+  /**
+   * More protected header parameters (`cty`, `crit` and the parameters it names, ...), to test how a server takes
+   * tokens it should refuse. A `crit` list is signed as given.
+   */
+  readonly header?: Readonly<Record<string, unknown>>;
   /** Any other claims. */
   readonly claims?: Readonly<Record<string, unknown>>;
 }
@@ -122,7 +127,12 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
         ...mint.claims,
       };
       const jwt = new SignJWT(claims)
-        .setProtectedHeader({ alg: algorithm, kid: mint.kid ?? current.kid, ...(mint.typ ? { typ: mint.typ } : {}) })
+        .setProtectedHeader({
+          ...mint.header,
+          alg: algorithm,
+          kid: mint.kid ?? current.kid,
+          ...(mint.typ ? { typ: mint.typ } : {}),
+        })
         .setIssuer(mint.iss ?? issuer)
         .setSubject(mint.sub ?? 'test-user')
         .setIssuedAt(now);
@@ -130,7 +140,9 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
       if (audience !== undefined) jwt.setAudience(typeof audience === 'string' ? audience : [...audience]);
       const exp = mint.exp === undefined ? now + 3600 : mint.exp;
       if (exp !== null) jwt.setExpirationTime(exp);
-      return jwt.sign(current.privateKey);
+      const crit = mint.header?.crit;
+      const recognized = Array.isArray(crit) ? Object.fromEntries(crit.map((name) => [String(name), true])) : undefined;
+      return jwt.sign(current.privateKey, recognized ? { crit: recognized } : undefined);
     },
     rotateKey: async ({ dropPrevious = false } = {}) => {
       const next = await newKey();
