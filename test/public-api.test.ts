@@ -14,6 +14,7 @@ describe('public API', () => {
   it('mcp-kiln exports exactly these names', () => {
     expect(exportNames(kiln)).toEqual([
       'AUTH_MODES',
+      'CHANGE_EVENT_ID_META',
       'CONTEXT',
       'CallCancellation',
       'DEFAULT_SHUTDOWN_DRAIN_MS',
@@ -42,6 +43,7 @@ describe('public API', () => {
       'UseFilters',
       'UseGuards',
       'UseInterceptors',
+      'changeEventIdOf',
       'createApp',
       'createToken',
       'directCallOf',
@@ -59,6 +61,7 @@ describe('public API', () => {
       'skillsFromFolder',
       'stdio',
       'uiResource',
+      'withChangeEventId',
       'withExtra',
     ]);
   });
@@ -136,6 +139,7 @@ describe('public API', () => {
       'authFromEnv',
       'authInfoFromClaims',
       'expandScopes',
+      'introspectionVerifier',
       'jwksVerifier',
       'parseScopeHierarchy',
       'principalKey',
