@@ -134,6 +134,7 @@ describe('public API', () => {
       'BearerAuth',
       'DEFAULT_CLAIM_MAPPING',
       'DEFAULT_OAUTH_ALGORITHMS',
+      'IDENTITY_PRESETS',
       'InvalidTokenError',
       'SECRET_KEY_MIN_BYTES',
       'authFromEnv',

@@ -4,6 +4,7 @@
 
 import { AUTH_MODES, EnvReader } from '../../src/index.js';
 import type { BearerAuthOptions } from './bearer-auth.js';
+import { IDENTITY_PRESETS, presetDefaults } from './identity-presets.js';
 import { introspectionVerifier } from './introspection-verifier.js';
 import { jwksVerifier, sharedSecretVerifier } from './jwt-verifiers.js';
 import { parseScopeHierarchy } from './scope-hierarchy.js';
@@ -36,8 +37,10 @@ export function authFromEnv(env: Env = process.env): BearerAuthOptions | undefin
     read.assertValid();
     return undefined;
   }
-  const claims = readClaimMapping(read);
-  const options = mode === 'jwt' ? readJwtMode(read, claims) : readOauthMode(read, claims);
+  const presetName = read.oneOf('MCP_AUTH_PRESET', ['none', ...IDENTITY_PRESETS], 'none');
+  const preset = presetDefaults(presetName === 'none' ? undefined : presetName);
+  const claims = readClaimMapping(read, preset.mapping);
+  const options = mode === 'jwt' ? readJwtMode(read, claims) : readOauthMode(read, claims, preset.audienceClaim);
   read.assertValid();
   return options;
 }
@@ -71,7 +74,7 @@ function readJwtMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions {
   };
 }
 
-function readOauthMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions {
+function readOauthMode(read: EnvReader, claims: ClaimMapping, audienceClaim: 'aud' | 'client_id'): BearerAuthOptions {
   const issuer = read.string('OAUTH_ISSUER_URL');
   if (issuer === undefined) {
     read.problem("OAUTH_ISSUER_URL is required when MCP_AUTH_MODE=oauth: set it to the authorization server's issuer.");
@@ -112,6 +115,7 @@ function readOauthMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions
         timeoutMs: read.integer('OAUTH_JWKS_TIMEOUT_MS', 5_000, { min: 100, max: 60_000 }),
         algorithms,
         ...(tokenType ? { tokenType } : {}),
+        audienceClaim,
         clockToleranceSeconds: claims.clockToleranceSeconds,
       }),
     claims,
@@ -153,8 +157,10 @@ function readIntrospection(read: EnvReader, issuer: string | undefined, audience
   });
 }
 
-function readClaimMapping(read: EnvReader): ClaimMapping {
-  const tenantClaim = read.string('MCP_AUTH_TENANT_CLAIM') ?? DEFAULT_CLAIM_MAPPING.tenantClaim;
+/** The claim mapping: the preset's defaults (if any) over Kiln's, and every explicit setting over both. */
+function readClaimMapping(read: EnvReader, preset: Partial<ClaimMapping>): ClaimMapping {
+  const base = { ...DEFAULT_CLAIM_MAPPING, ...preset };
+  const tenantClaim = read.string('MCP_AUTH_TENANT_CLAIM') ?? base.tenantClaim;
   const fallbackKind = read.oneOf('MCP_AUTH_TENANT_FALLBACK', TENANT_FALLBACKS, 'none');
   const fixedTenant = read.string('MCP_AUTH_FIXED_TENANT');
   let tenantFallback: TenantFallback = { kind: fallbackKind === 'fixed' ? 'none' : fallbackKind };
@@ -171,7 +177,10 @@ function readClaimMapping(read: EnvReader): ClaimMapping {
     tenantClaim,
     tenantFallback,
     scopeHierarchy: hierarchy,
-    passClaims: read.list('MCP_AUTH_CLAIMS') ?? [],
+    passClaims: read.list('MCP_AUTH_CLAIMS') ?? base.passClaims,
+    scopeClaims: read.list('MCP_AUTH_SCOPE_CLAIMS') ?? base.scopeClaims,
+    clientIdClaims: read.list('MCP_AUTH_CLIENT_ID_CLAIMS') ?? base.clientIdClaims,
+    requiredClaims: base.requiredClaims,
     clockToleranceSeconds: read.integer(
       'MCP_AUTH_CLOCK_TOLERANCE_SECONDS',
       DEFAULT_CLAIM_MAPPING.clockToleranceSeconds,

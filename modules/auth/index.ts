@@ -6,6 +6,7 @@ export { principalKey } from '../../src/index.js';
 export { authFromEnv, DEFAULT_OAUTH_ALGORITHMS, SECRET_KEY_MIN_BYTES } from './auth-config.js';
 export { AuthUnavailableError, InvalidTokenError } from './auth-errors.js';
 export { BearerAuth, type BearerAuthOptions } from './bearer-auth.js';
+export { IDENTITY_PRESETS, type IdentityPreset } from './identity-presets.js';
 export { type IntrospectionOptions, introspectionVerifier } from './introspection-verifier.js';
 export {
   type JwksOptions,

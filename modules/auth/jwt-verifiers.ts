@@ -49,6 +49,8 @@ export interface JwksOptions {
   readonly algorithms: readonly string[];
   /** Required `typ` header (such as `at+jwt`, RFC 9068); unchecked when absent. */
   readonly tokenType?: string;
+  /** The claim that must name one of `audiences`: `aud` (the default), or `client_id` for tokens without `aud`. */
+  readonly audienceClaim?: 'aud' | 'client_id';
   readonly clockToleranceSeconds: number;
   /** The clock the failure cooldown is measured with; Date.now unless a test says otherwise. */
   readonly now?: () => number;
@@ -58,7 +60,7 @@ export interface JwksOptions {
 export function jwksVerifier(options: JwksOptions): TokenVerifier {
   const verifyOptions: JWTVerifyOptions = {
     issuer: options.issuer,
-    audience: [...options.audiences],
+    ...(options.audienceClaim === 'client_id' ? {} : { audience: [...options.audiences] }),
     algorithms: [...options.algorithms],
     clockTolerance: options.clockToleranceSeconds,
     requiredClaims: ['exp'],
@@ -80,6 +82,9 @@ export function jwksVerifier(options: JwksOptions): TokenVerifier {
         keys ??= createRemoteJWKSet(await jwksUri(), jwksOptions);
         const claims = await verified(jwtVerify(token, keys, verifyOptions));
         failed = undefined;
+        if (options.audienceClaim === 'client_id' && !options.audiences.includes(claims.client_id as string)) {
+          throw new InvalidTokenError("The token's client_id is not accepted.");
+        }
         return claims;
       } catch (error) {
         if (error instanceof AuthUnavailableError) failed = { error, until: now() + options.cooldownMs };

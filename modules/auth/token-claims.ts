@@ -25,6 +25,16 @@ export interface ClaimMapping {
   readonly passClaims: readonly string[];
   /** MCP_AUTH_CLOCK_TOLERANCE_SECONDS: skew allowed on exp and nbf. */
   readonly clockToleranceSeconds: number;
+  /**
+   * Where granted scopes are read, together: a claim name, or a dotted path into nested objects
+   * (`realm_access.roles`); `resource_access.*.roles` reads each client's roles as `<client>:<role>`. A string claim
+   * is space-separated; a list is taken item by item.
+   */
+  readonly scopeClaims: readonly string[];
+  /** Where the client id is read, the first present one winning. */
+  readonly clientIdClaims: readonly string[];
+  /** Claims a token must carry with one of the given values (Cognito's `token_use: access`), or at all (`*`). */
+  readonly requiredClaims: Readonly<Record<string, readonly string[]>>;
 }
 
 export const DEFAULT_CLAIM_MAPPING: ClaimMapping = Object.freeze({
@@ -33,9 +43,10 @@ export const DEFAULT_CLAIM_MAPPING: ClaimMapping = Object.freeze({
   scopeHierarchy: new Map(),
   passClaims: Object.freeze([]),
   clockToleranceSeconds: 30,
+  scopeClaims: Object.freeze(['scope', 'scp']),
+  clientIdClaims: Object.freeze(['client_id', 'azp', 'cid']),
+  requiredClaims: Object.freeze({}),
 });
-
-const CLIENT_ID_CLAIMS = ['client_id', 'azp', 'cid'] as const;
 
 /** The AuthInfo of verified `claims`; a token without `exp`, expired or not yet valid is an InvalidTokenError. */
 export function authInfoFromClaims(claims: TokenClaims, mapping: ClaimMapping, now = Date.now()): AuthInfo {
@@ -47,6 +58,17 @@ export function authInfoFromClaims(claims: TokenClaims, mapping: ClaimMapping, n
   if (typeof nbf === 'number' && nbf - mapping.clockToleranceSeconds > seconds) {
     throw new InvalidTokenError('The token is not valid yet (nbf).');
   }
+  for (const [name, allowed] of Object.entries(mapping.requiredClaims)) {
+    const value = claims[name];
+    if (value === undefined || value === null || value === '') {
+      throw new InvalidTokenError(`The token has no ${name} claim.`);
+    }
+    if (!allowed.includes('*') && !allowed.includes(String(value))) {
+      throw new InvalidTokenError(
+        `The token's ${name} claim is ${JSON.stringify(value)}, not ${allowed.join(' or ')}.`,
+      );
+    }
+  }
   const subject = stringClaim(claims.sub);
   const tenantId = stringClaim(claims[mapping.tenantClaim]) ?? fallbackTenant(mapping.tenantFallback, subject);
   const extra: Record<string, unknown> = {};
@@ -56,21 +78,50 @@ export function authInfoFromClaims(claims: TokenClaims, mapping: ClaimMapping, n
   return {
     // Left empty on purpose: AuthInfo reaches every handler's SDK context, and the token must reach none.
     token: '',
-    clientId: CLIENT_ID_CLAIMS.map((name) => stringClaim(claims[name])).find((id) => id !== undefined) ?? '',
-    scopes: expandScopes(grantedScopes(claims), mapping.scopeHierarchy),
+    clientId: mapping.clientIdClaims.map((name) => stringClaim(claims[name])).find((id) => id !== undefined) ?? '',
+    scopes: expandScopes(grantedScopes(claims, mapping.scopeClaims), mapping.scopeHierarchy),
     expiresAt: exp,
     extra,
   };
 }
 
-/** `scope` (space-separated, RFC 8693/9068) and `scp` (a list, or a space-separated string) together. */
-function grantedScopes(claims: TokenClaims): string[] {
+/** Every scope the sources name (by default `scope`, RFC 8693/9068, and `scp`), deduplicated. */
+function grantedScopes(claims: TokenClaims, sources: readonly string[]): string[] {
   const scopes: string[] = [];
-  for (const value of [claims.scope, claims.scp]) {
-    if (typeof value === 'string') scopes.push(...value.split(/\s+/));
-    else if (Array.isArray(value)) scopes.push(...value.filter((item): item is string => typeof item === 'string'));
+  for (const source of sources) {
+    for (const [prefix, value] of claimValues(claims, source)) {
+      const items =
+        typeof value === 'string'
+          ? value.split(/\s+/)
+          : Array.isArray(value)
+            ? value.filter((item): item is string => typeof item === 'string')
+            : [];
+      scopes.push(...items.filter((item) => item !== '').map((item) => `${prefix}${item}`));
+    }
   }
-  return scopes.filter((scope) => scope !== '');
+  return [...new Set(scopes)];
+}
+
+/**
+ * The values at a claim path, each with the prefix its scopes get: a `*` segment walks every key of an object and
+ * prefixes the key (`resource_access.*.roles` yields each client's roles as `client:role`).
+ */
+function claimValues(claims: TokenClaims, path: string): [string, unknown][] {
+  let found: [string, unknown][] = [['', claims]];
+  for (const segment of path.split('.')) {
+    const next: [string, unknown][] = [];
+    for (const [prefix, value] of found) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+      const record = value as Record<string, unknown>;
+      if (segment === '*') {
+        for (const key of Object.keys(record)) next.push([`${prefix}${key}:`, record[key]]);
+      } else if (Object.hasOwn(record, segment)) {
+        next.push([prefix, record[segment]]);
+      }
+    }
+    found = next;
+  }
+  return found;
 }
 
 function fallbackTenant(fallback: TenantFallback, subject: string | undefined): string | undefined {
