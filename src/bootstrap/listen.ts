@@ -5,6 +5,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { HostHandle, KilnHost, Serving } from '../app/app-port.js';
 import type { KilnApp } from '../app/kiln-app.js';
+import { KilnBootError } from '../errors/index.js';
 import { stdio } from '../transports/stdio-transport.js';
 
 import { exitOnSignals } from './process-signals.js';
@@ -55,6 +56,12 @@ async function httpHost(app: KilnApp, env: Readonly<Record<string, string | unde
         : { clusterNodes: storage.clusterNodes, keyPrefix: storage.keyPrefix },
     staleSessionTimeoutMs: app.config.http.staleSessionTimeoutMs,
     logger: app.logger,
+  }).catch((error: unknown) => {
+    // The sessions' channels subscribe at start: with Redis unreachable the server cannot serve 2025 sessions.
+    throw new KilnBootError(
+      `Redis could not be reached to start the session channels (${error instanceof Error ? error.message : error}). ` +
+        'Start Redis, or check REDIS_URL / REDIS_CLUSTER_NODES, then start the server again.',
+    );
   });
   // One connection for the registry, the peers, the SSE event store and the change-event bus (which subscribes on a
   // duplicate of it); the bus closes before the connection does.

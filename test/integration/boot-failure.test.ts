@@ -3,6 +3,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ephemeralPort } from '../support/redis-servers.js';
+import { NOTES_SERVER } from './helpers/built-servers.js';
 
 const FIXTURE = join(
   import.meta.dirname,
@@ -58,5 +60,34 @@ describe('a server that cannot boot', () => {
     expect(frames.length).toBeGreaterThan(0);
     for (const frame of frames) expect(frame).toMatch(/\/(src|modules|decorators)\/[\w/.-]+\.ts:\d+:\d+\)?$/);
     expect(frames.some((frame) => frame.includes('/src/app/compile-app.ts:'))).toBe(true);
+  });
+});
+
+describe('a server whose Redis cannot be reached at start', () => {
+  it('names Redis and what to do in its problem list, and exits 1 instead of crashing on a client error', async () => {
+    const port = await ephemeralPort();
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = execFile(
+        process.execPath,
+        [NOTES_SERVER],
+        {
+          env: {
+            ...process.env,
+            MCP_TRANSPORT_TYPE: 'http',
+            MCP_HTTP_PORT: '0',
+            STORAGE_PROVIDER_TYPE: 'redis',
+            REDIS_URL: `redis://127.0.0.1:${port}`,
+            MCP_LOG_LEVEL: 'emergency',
+          },
+          timeout: 30_000,
+        },
+        (_error, _stdout, stderr) => done({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(code).toBe(1);
+    const [first, second] = stderr.split('\n');
+    expect(first).toMatch(/could not start:$/);
+    expect(second).toMatch(/^ {2}- Redis could not be reached to start the session channels .* check REDIS_URL/);
+    expect(stderr).not.toMatch(/^\S*MaxRetriesPerRequestError/m);
   });
 });
