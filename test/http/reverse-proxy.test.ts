@@ -62,7 +62,11 @@ async function kiln(env: Record<string, string>): Promise<string> {
   };
   const app = await createApp(ProbeModule, { serve: false, env: full });
   apps.push(app);
-  const serving = await app.serve(http({ auth: authFromEnv(full) }));
+  // jwt mode names no authorization server, and so serves no metadata: name one, as a deployment with its own does.
+  const auth = authFromEnv(full);
+  const serving = await app.serve(
+    http({ auth: { ...(auth as NonNullable<typeof auth>), authorizationServers: ['https://as.kiln.test'] } }),
+  );
   return new URL(serving.url).host;
 }
 
