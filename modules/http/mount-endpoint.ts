@@ -28,8 +28,8 @@ import { writeJsonRpcError } from './json-rpc-reply.js';
 import { type GetRoute, landingPages } from './landing-page-routes.js';
 import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
 import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
-import { PrincipalSlots, shareKeyOf } from './principal-slots.js';
-import { Readiness } from './readiness.js';
+import { inFlightRefusal, isRequest, PrincipalSlots, shareKeyOf } from './principal-slots.js';
+import { serveProbes } from './probe-routes.js';
 import { stampHttpFacts } from './request-facts.js';
 import { endpointUrlOf } from './request-origin.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
@@ -305,56 +305,17 @@ export async function mountEndpoint(
     if (settings.landingPath !== undefined) pages.route(get, settings.landingPath);
     pages.routeScript(get);
   }
-  // Readiness: the checks a load balancer follows; liveness reads the session counts the last check left.
-  let clusterSessions: number | null = null;
-  const busHealth = subscribedBus(bus);
-  const readiness = new Readiness(
+  serveProbes(
+    get,
+    { health: settings.healthPath, ready: settings.readyPath },
     {
-      name: 'accepting',
-      run: () => {
-        if (closing || app.draining) throw new Error('shutting down: draining, takes no new work');
-      },
+      app,
+      closing: () => closing,
+      bus,
+      liveSessions: () => legacy.liveSessions,
+      sessionCounts: () => legacy.sessionCounts(),
     },
-    [
-      { name: 'storage', run: () => app.checkStorage() },
-      {
-        name: 'sessions',
-        run: async () => {
-          clusterSessions = null;
-          clusterSessions = (await legacy.sessionCounts()).cluster;
-        },
-      },
-      ...(busHealth
-        ? [
-            {
-              name: 'bus',
-              run: () => {
-                if (!busHealth.subscribed) throw new Error('not subscribed to the change-event bus');
-              },
-            },
-          ]
-        : []),
-    ],
   );
-  if (settings.healthPath !== undefined) {
-    // Liveness: 200 while the process serves (`degraded` while the registry cannot answer), 503 once it is leaving.
-    // `sessions` are the 2025 sessions this instance serves; `clusterSessions` those its registry records anywhere
-    // (the same number with the in-memory registry), null while the registry cannot answer.
-    get(settings.healthPath, async (_request, reply) => {
-      await readiness.report();
-      const leaving = closing || app.draining;
-      const status = leaving ? 'shutting-down' : clusterSessions === null ? 'degraded' : 'ok';
-      if (leaving) void reply.code(503);
-      return { status, server: app.serverInfo, sessions: legacy.liveSessions, clusterSessions, inFlight: app.inFlight };
-    });
-  }
-  if (settings.readyPath !== undefined) {
-    get(settings.readyPath, async (_request, reply) => {
-      const { ready, checks } = await readiness.report();
-      void reply.code(ready ? 200 : 503);
-      return { status: ready ? 'ready' : 'not-ready', checks };
-    });
-  }
 
   return {
     liveSessions: () => legacy.liveSessions,
@@ -382,30 +343,6 @@ function protectedResource(bearer: BearerAuth, endpoint: string, catalog: Return
     scopes: catalog.scopes ?? [],
     resourceName: catalog.serverTitle ?? catalog.serverName,
   };
-}
-
-/** A JSON-RPC request (it has an id and a method), as opposed to a notification or a client's answer. */
-function isRequest(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const message = body as { id?: unknown; method?: unknown };
-  return message.id !== undefined && typeof message.method === 'string';
-}
-
-function inFlightRefusal(request: { id: JsonRpcId }, share: number) {
-  return jsonRpcErrorResponse(
-    request.id,
-    edgeError(
-      'in_flight_limit',
-      `You already have ${share} requests in flight on this instance, the most one caller may have at once. ` +
-        'Wait for one of them to answer, then send this again: it was not run.',
-      { limit: share },
-    ),
-  );
-}
-
-/** The bus's subscription state, when it has one (the Redis bus); an in-process bus is always subscribed. */
-function subscribedBus(bus: ServerEventBus): { readonly subscribed: boolean } | undefined {
-  return 'subscribed' in bus && typeof bus.subscribed === 'boolean' ? (bus as { subscribed: boolean }) : undefined;
 }
 
 /** MCP_ALLOWED_ORIGINS takes origins or bare hostnames; the SDK's guard compares hostnames. */

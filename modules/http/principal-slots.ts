@@ -2,6 +2,7 @@
 // (or, without auth, one address) cannot take every session, listen stream or request slot and lock the others out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { edgeError, type JsonRpcId, jsonRpcErrorResponse } from '../../src/errors/index.js';
 import { HTTP_FACT_HEADERS, principalKey } from '../../src/index.js';
 
 /**
@@ -50,4 +51,24 @@ export class PrincipalSlots {
     res.once('close', () => this.release(key));
     return true;
   }
+}
+
+/** A JSON-RPC request (it has an id and a method), as opposed to a notification or a client's answer. */
+export function isRequest(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const message = body as { id?: unknown; method?: unknown };
+  return message.id !== undefined && typeof message.method === 'string';
+}
+
+/** The 429 answer of a request past its principal's share of requests in flight; it was not run. */
+export function inFlightRefusal(request: { id: JsonRpcId }, share: number) {
+  return jsonRpcErrorResponse(
+    request.id,
+    edgeError(
+      'in_flight_limit',
+      `You already have ${share} requests in flight on this instance, the most one caller may have at once. ` +
+        'Wait for one of them to answer, then send this again: it was not run.',
+      { limit: share },
+    ),
+  );
 }

@@ -15,6 +15,7 @@ import { decodeJwt } from 'jose';
 import { authFromEnv } from 'mcp-kiln/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthFixtureModule } from '../http/helpers/auth-fixture.module.js';
+import { postModernWith } from '../http/helpers/auth-server.js';
 import { type Era, MODERN_VERSION, type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.js';
 import { ephemeralPort } from '../support/redis-servers.js';
@@ -217,29 +218,7 @@ describe('tokens the server must refuse', () => {
     return body.access_token as string;
   }
 
-  const callWith = (token: string) =>
-    fetch(resource, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${token}`,
-        'mcp-protocol-version': MODERN_VERSION,
-        'mcp-method': 'tools/list',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/list',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    });
+  const callWith = (token: string) => postModernWith(resource, token, 'tools/list');
 
   it('takes a token the provider issued for this resource, and refuses one issued for another', async () => {
     const ours = await clientCredentials(resource);

@@ -6,7 +6,8 @@
 import { authFromEnv } from 'mcp-kiln/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthFixtureModule } from '../http/helpers/auth-fixture.module.js';
-import { MODERN_VERSION, type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
+import { callWith } from '../http/helpers/auth-server.js';
+import { type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.js';
 import { ephemeralPort } from '../support/redis-servers.js';
 
@@ -74,33 +75,7 @@ async function opaqueToken(forResource = resource): Promise<string> {
   return body.access_token;
 }
 
-function whoami(server: RunningServer, token: string) {
-  return fetch(server.endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-      'mcp-protocol-version': MODERN_VERSION,
-      'mcp-method': 'tools/call',
-      'mcp-name': 'auth_whoami',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'auth_whoami',
-        arguments: {},
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    }),
-  });
-}
+const whoami = (server: RunningServer, token: string) => callWith(server.endpoint, token, 'auth_whoami');
 
 describe('opaque tokens checked by introspection', () => {
   it('takes an active token for this resource, once introspected however many requests use it', async () => {

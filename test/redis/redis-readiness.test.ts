@@ -3,6 +3,7 @@
 // (`degraded`): the process is alive, only not useful. On SIGTERM readiness is 503 at once, MCP requests are served
 // through the ready grace, and the process exits 0; a second SIGTERM ends it at once with 1.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { modernHeaders, modernRequest, post } from '../http/helpers/http-server.js';
 import { assertBuilt, SESSIONS_FIXTURE } from '../integration/helpers/built-servers.js';
 import { type KilnProcess, startKilnProcess } from '../support/kiln-process.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
@@ -36,29 +37,8 @@ async function probe(instance: KilnProcess, path: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-function modernCall(instance: KilnProcess) {
-  return fetch(instance.endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/list',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/list',
-      params: {
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'probe', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    }),
-  });
-}
+const modernCall = (instance: KilnProcess) =>
+  post(instance.endpoint, modernRequest('tools/list'), modernHeaders('tools/list'));
 
 describe('readiness on Redis', () => {
   it('is ready with storage, sessions and bus ok; not ready while Redis is down, alive throughout', async () => {

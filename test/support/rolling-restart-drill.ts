@@ -275,10 +275,13 @@ async function loop(stopped: () => boolean, era: 'modern' | 'legacy', client: Cl
   }
 }
 
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
-/** One 2026-07-28 request declaring the Tasks extension (the SDK client does not take task results). */
-async function taskRequest(endpoint: string, method: string, params: Record<string, unknown>) {
+/** One 2026-07-28 request (no session) through the balancer, declaring `capabilities`; its JSON-RPC answer. */
+async function modernPost(
+  endpoint: string,
+  method: string,
+  params: Record<string, unknown>,
+  capabilities: Record<string, unknown> = {},
+) {
   const name = method === 'tools/call' ? params.name : params.taskId;
   const response = await fetch(endpoint, {
     method: 'POST',
@@ -297,8 +300,8 @@ async function taskRequest(endpoint: string, method: string, params: Record<stri
         ...params,
         _meta: {
           'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'drill-tasks', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
+          'io.modelcontextprotocol/clientInfo': { name: 'drill', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': capabilities,
         },
       },
     }),
@@ -307,6 +310,10 @@ async function taskRequest(endpoint: string, method: string, params: Record<stri
   const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '{}');
   return JSON.parse(json) as { result?: Record<string, unknown>; error?: { message: string } };
 }
+
+const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+const taskRequest = (endpoint: string, method: string, params: Record<string, unknown>) =>
+  modernPost(endpoint, method, params, TASKS);
 
 /** Starts a short task, polls it to its end through the balancer, and again; every task is accounted for. */
 async function taskLoop(
@@ -347,38 +354,12 @@ async function taskLoop(
   }
 }
 
-/** The pid a tools/call through the balancer was served by (a plain 2026-07-28 request, no session). */
+/** The pid a tools/call through the balancer was served by. */
 async function servedBy(endpoint: string): Promise<number | undefined> {
-  try {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': TOOL,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: TOOL,
-          arguments: { uri: 'test://probe' },
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientInfo': { name: 'drill-probe', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    });
-    const body = (await response.json()) as { result?: { structuredContent?: { pid?: number } } };
-    return body.result?.structuredContent?.pid;
-  } catch {
-    return undefined;
-  }
+  const answer = await modernPost(endpoint, 'tools/call', { name: TOOL, arguments: { uri: 'test://probe' } }).catch(
+    () => undefined,
+  );
+  return (answer?.result?.structuredContent as { pid?: number } | undefined)?.pid;
 }
 
 async function untilServedBy(endpoint: string, pid: number, timeoutMs = 20_000): Promise<void> {
