@@ -102,22 +102,25 @@ function transportFor(oauth: MemoryOAuthClient) {
   return new StreamableHTTPClientTransport(new URL(resource), { authProvider: oauth });
 }
 
-/** Runs `work`; when the client is sent to authorize, plays the user (granting all but `withhold`) and runs it again. */
+/**
+ * Runs `work`; when it sends the client to authorize, plays the user (granting all but `withhold`), finishes the
+ * flow on `transport`, and runs `again` (the same work, or the same on a fresh transport).
+ */
 async function withAuthorization<T>(
   oauth: MemoryOAuthClient,
   transport: StreamableHTTPClientTransport,
   work: () => Promise<T>,
-  withhold: readonly string[] = [],
+  options: { readonly withhold?: readonly string[]; readonly again?: () => Promise<T> } = {},
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof UnauthorizedError) || !oauth.authorizationUrl) throw error;
-    const callback = await oidc.browse(oauth.authorizationUrl, { withhold });
+    const callback = await oidc.browse(oauth.authorizationUrl, { withhold: options.withhold ?? [] });
     oauth.authorizationUrl = undefined;
     expect(callback.get('error')).toBeNull();
     await transport.finishAuth(callback);
-    return work();
+    return (options.again ?? work)();
   }
 }
 
@@ -129,17 +132,14 @@ async function connect(era: Era, withhold: readonly string[] = []) {
     era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } } : undefined,
   );
   let transport = transportFor(oauth);
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    if (!(error instanceof UnauthorizedError) || !oauth.authorizationUrl) throw error;
-    const callback = await oidc.browse(oauth.authorizationUrl, { withhold });
-    oauth.authorizationUrl = undefined;
-    expect(callback.get('error')).toBeNull();
-    await transport.finishAuth(callback);
-    transport = transportFor(oauth);
-    await client.connect(transport);
-  }
+  // After authorizing, the client connects again on a fresh transport (a 2025 session opens with initialize).
+  await withAuthorization(oauth, transport, () => client.connect(transport), {
+    withhold,
+    again: () => {
+      transport = transportFor(oauth);
+      return client.connect(transport);
+    },
+  });
   return { client, oauth, transport };
 }
 
