@@ -57,6 +57,12 @@ export interface ToolOptions<
    * instance. A call without a key runs as usual. Not for task tools.
    */
   readonly idempotent?: boolean | { readonly ttlMs?: number };
+  /**
+   * The most bytes (UTF-8, as the blocks are sent) the result's content[] may carry; beyond it the content is cut
+   * and a block says so, rather than megabytes reaching a model. structuredContent, bound by the output schema, is
+   * sent whole. Overrides createApp's `maxResultBytes`; 1024 to 67108864.
+   */
+  readonly maxResultBytes?: number;
 }
 
 /** The extension's `execution.taskSupport` values a tool can declare. */

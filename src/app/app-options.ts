@@ -53,6 +53,8 @@ export interface CreateAppOptions {
    * "Guards, interceptors and exception filters"). Built through DI per request, seeing what the root module sees.
    */
   readonly guards?: readonly Constructor<KilnGuard>[];
+  /** The cap on every tool's content[] in bytes, unless a tool sets its own (`@Tool({ maxResultBytes })`). */
+  readonly maxResultBytes?: number;
   /** Interceptors around every handler, outside its module's and its class's own. */
   readonly interceptors?: readonly Constructor<KilnInterceptor>[];
   /** Exception filters asked last, after the class's and the module's own. */

@@ -11,7 +11,7 @@ import { cacheHintProblem } from '../definitions/cache-hint.js';
 import { compilePrompt } from '../definitions/compile-prompt.js';
 import { compileResource } from '../definitions/compile-resource.js';
 import { compileSkills } from '../definitions/compile-skills.js';
-import { compileTool } from '../definitions/compile-tool.js';
+import { checkResultLimit, compileTool } from '../definitions/compile-tool.js';
 import { textToolDefinitions } from '../definitions/compile-tool-ui.js';
 import { compileUiResources } from '../definitions/compile-ui-resources.js';
 import { lintDisabledReferences } from '../definitions/disabled-references.js';
@@ -49,11 +49,12 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   provideOverriddenParts(callChains.parts, modules, overrides);
   const graph = buildDependencyGraph(modules, findings.errors, callChains.parts);
   const inputOptions = { ...DEFAULT_INPUT_OPTIONS, ...options.input };
+  const appResultLimit = checkResultLimit(options.maxResultBytes, 'createApp', findings);
 
   const manifestTools = compileUnique(
     modules,
     'tools',
-    (c) => compileTool(c, inputOptions, findings),
+    (c) => compileTool(c, inputOptions, findings, { maxResultBytes: appResultLimit }),
     'tool',
     findings,
   );

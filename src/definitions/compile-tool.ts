@@ -35,6 +35,7 @@ export function compileTool(
   toolClass: Constructor,
   inputOptions: InputOptions,
   findings: LintFindings,
+  appDefaults: { readonly maxResultBytes?: number } = {},
 ): CompiledTool | undefined {
   const metadata = readToolMetadata(toolClass);
   if (!metadata) {
@@ -146,7 +147,21 @@ export function compileTool(
     ui,
     task: compileTaskSupport(options.task),
     idempotency: compileIdempotency(options, where, findings),
+    maxResultBytes: checkResultLimit(options.maxResultBytes, where, findings) ?? appDefaults.maxResultBytes,
   };
+}
+
+export const MIN_RESULT_BYTES = 1024;
+export const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+
+/** A maxResultBytes in range, or a boot problem naming `where`. */
+export function checkResultLimit(value: number | undefined, where: string, findings: LintFindings): number | undefined {
+  if (value === undefined) return undefined;
+  if (Number.isInteger(value) && value >= MIN_RESULT_BYTES && value <= MAX_RESULT_BYTES) return value;
+  findings.errors.push(
+    `${where} declares maxResultBytes ${String(value)}: use an integer from ${MIN_RESULT_BYTES} to ${MAX_RESULT_BYTES}.`,
+  );
+  return undefined;
 }
 
 /** The default time a result is kept for retries with the same idempotency key. */

@@ -46,6 +46,8 @@ export interface CompiledTool {
   readonly task: CompiledTaskSupport | undefined;
   /** How long results of calls with an idempotency key are kept; undefined when the tool takes no key. */
   readonly idempotency: { readonly ttlMs: number } | undefined;
+  /** The cap on content[] (the tool's, else the app's); undefined for none. */
+  readonly maxResultBytes: number | undefined;
 }
 
 export interface CompiledTaskSupport {
