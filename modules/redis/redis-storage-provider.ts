@@ -8,12 +8,17 @@ import type { Logger } from '../../src/index.js';
 import {
   expiryFromTtl,
   providerClosedError,
+  type CounterAdd,
+  type CounterReading,
+  type RateDecision,
+  type RateRule,
   type StorageListOptions,
   type StorageListPage,
   type StorageProvider,
   type StorageSetOptions,
 } from '../../src/storage/index.js';
 import { decodeCodeUnits } from './code-unit-bytes.js';
+import { ADD_COUNTER, CLAIM_RATE, countsOf } from './counter-scripts.js';
 import { withDeadline } from './operation-deadline.js';
 import { createRedisConnection, type RedisClient, type RedisConnection } from './redis-connection.js';
 import type { RedisConnectionOptions } from './redis-connection-options.js';
@@ -108,6 +113,7 @@ export class RedisStorageProvider implements StorageProvider {
   private readonly now: () => number;
   private readonly maxValueBytes: number;
   private closed = false;
+  private readyWait: Promise<boolean> | undefined;
 
   constructor(options: RedisStorageProviderOptions) {
     this.ownsConnection = !isConnection(options.connection);
@@ -156,6 +162,54 @@ export class RedisStorageProvider implements StorageProvider {
         member,
       );
       return stored === 1;
+    });
+  }
+
+  /** One script: the rate's check and its new state are a single step on the server. */
+  claimRate(tenantId: string, key: string, rule: RateRule): Promise<RateDecision> {
+    return this.write('claimRate', 'consuming', tenantId, async (client, keys) => {
+      const [allowed, remaining, retryAfterMs] = (await client.eval(
+        CLAIM_RATE,
+        1,
+        keys.counterKey(key),
+        String(this.now()),
+        String(rule.limit),
+        String(rule.windowMs),
+      )) as [number, number, number];
+      return { allowed: allowed === 1, remaining, retryAfterMs };
+    });
+  }
+
+  addCounter(tenantId: string, key: string, add: CounterAdd): Promise<CounterReading> {
+    return this.write('addCounter', 'consuming', tenantId, async (client, keys) => {
+      const pairs = Object.entries(add.deltas).flatMap(([field, delta]) => [field, String(delta)]);
+      const [applied, flat] = (await client.eval(
+        ADD_COUNTER,
+        1,
+        keys.counterKey(key),
+        String(Math.max(1, Math.ceil(add.ttlMs))),
+        add.cap?.field ?? '',
+        String(add.cap?.limit ?? 0),
+        ...pairs,
+      )) as [number, string[]];
+      return { applied: applied === 1, values: countsOf(flat) };
+    });
+  }
+
+  readCounters(tenantId: string, keys: readonly string[]): Promise<Map<string, Record<string, number>>> {
+    return this.run('readCounters', tenantId, async (client, layout) => {
+      const found = new Map<string, Record<string, number>>();
+      if (keys.length === 0) return found;
+      const pipeline = client.pipeline();
+      for (const key of keys) pipeline.hgetall(layout.counterKey(key));
+      const replies = (await pipeline.exec()) ?? [];
+      replies.forEach(([error, reply], index) => {
+        if (error) throw error;
+        const values = reply as Record<string, string>;
+        if (Object.keys(values).length === 0) return;
+        found.set(keys[index] as string, Object.fromEntries(Object.entries(values).map(([f, v]) => [f, Number(v)])));
+      });
+      return found;
     });
   }
 
@@ -276,7 +330,7 @@ export class RedisStorageProvider implements StorageProvider {
     if (this.closed) throw providerClosedError('RedisStorageProvider');
     const { client, commandTimeoutMs } = this.connection;
     const startedAt = performance.now();
-    if (!(client instanceof Cluster) && client.status !== 'ready' && !(await untilReady(client, commandTimeoutMs))) {
+    if (!(client instanceof Cluster) && client.status !== 'ready' && !(await this.untilReady(client, commandTimeoutMs))) {
       throw storageUnavailable(operation, new Error(`Redis connection not ready (${client.status})`));
     }
     const remainingMs = Math.max(1, commandTimeoutMs - Math.round(performance.now() - startedAt));
@@ -289,6 +343,14 @@ export class RedisStorageProvider implements StorageProvider {
         ? toStorageError(error, operation)
         : toWriteError(error, operation, effect);
     }
+  }
+
+  /** One wait for readiness shared by every write that arrives meanwhile (one listener pair, not one per write). */
+  private untilReady(client: RedisClient, ms: number): Promise<boolean> {
+    this.readyWait ??= untilReady(client, ms).finally(() => {
+      this.readyWait = undefined;
+    });
+    return this.readyWait;
   }
 
   private prepareWrite(value: string, ttlSeconds: number | undefined): PreparedWrite {

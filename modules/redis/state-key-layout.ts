@@ -13,6 +13,8 @@ export interface TenantKeys {
   readonly index: Buffer;
   member(key: string): Buffer;
   valueKey(member: Buffer): Buffer;
+  /** A call-policy counter of the tenant (rate, quota, usage): outside the index, so never listed or counted. */
+  counterKey(key: string): Buffer;
 }
 
 /**
@@ -23,7 +25,9 @@ export function tenantKeys(keyPrefix: string, tenantId: string): TenantKeys {
   const tag = `t${encodeCodeUnits(tenantId).toString('base64url')}`;
   const base = `${keyPrefix === '' ? '' : `${keyPrefix}:`}st:{${tag}}:`;
   const valuePrefix = Buffer.from(`${base}v:`);
+  const counterPrefix = Buffer.from(`${base}c:`);
   return {
+    counterKey: (key) => Buffer.concat([counterPrefix, encodeCodeUnits(key)]),
     index: Buffer.from(`${base}i`),
     member: encodeCodeUnits,
     valueKey: (member) => Buffer.concat([valuePrefix, member]),

@@ -2,7 +2,9 @@
 // the server's user only. Every change lands by `rename`, which is atomic across processes, so any number of
 // provider instances may share one root.
 import { McpError } from '../errors/index.js';
+import { type CounterAdd, type CounterReading, counterMethods, type RateDecision, type RateRule } from './counters.js';
 import { expiryFromTtl, isExpired } from './entry-expiry.js';
+import { FilesystemCounters } from './filesystem-counters.js';
 import { EntryFiles } from './filesystem-entry-files.js';
 import { entryPath, findEntries, tenantDirectory } from './filesystem-layout.js';
 import { FilesystemQuota } from './filesystem-quota.js';
@@ -51,6 +53,8 @@ export class FilesystemStorageProvider implements StorageProvider {
   private readonly quota: FilesystemQuota;
   private readonly sweeper: FilesystemSweeper;
   private readonly sweeps: SweepSchedule;
+  private readonly counterFiles: FilesystemCounters;
+  private readonly counters: ReturnType<typeof counterMethods>;
   private closed = false;
 
   constructor(options: FilesystemStorageProviderOptions) {
@@ -59,6 +63,8 @@ export class FilesystemStorageProvider implements StorageProvider {
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
     this.files = new EntryFiles(options.root, this.now);
+    this.counterFiles = new FilesystemCounters(options.root);
+    this.counters = counterMethods(this.counterFiles, this.now);
     this.quota = new FilesystemQuota(limits.maxEntriesPerTenant, this.files, this.now);
     this.sweeper = new FilesystemSweeper(
       options.root,
@@ -182,9 +188,21 @@ export class FilesystemStorageProvider implements StorageProvider {
   }
 
   /** One bounded pass over the root (see FilesystemSweeper); the periodic sweep calls it, so may a test. */
+  claimRate(tenantId: string, key: string, rule: RateRule): Promise<RateDecision> {
+    return this.run({ operation: 'claimRate', tenantId, key }, () => this.counters.claimRate(tenantId, key, rule));
+  }
+
+  addCounter(tenantId: string, key: string, add: CounterAdd): Promise<CounterReading> {
+    return this.run({ operation: 'addCounter', tenantId, key }, () => this.counters.addCounter(tenantId, key, add));
+  }
+
+  readCounters(tenantId: string, keys: readonly string[]): Promise<Map<string, Record<string, number>>> {
+    return this.run({ operation: 'readCounters', tenantId }, () => this.counters.readCounters(tenantId, keys));
+  }
+
   async sweepExpired(): Promise<number> {
     this.assertOpen();
-    return this.sweeper.sweep();
+    return (await this.sweeper.sweep()) + (await this.counterFiles.sweep(this.now()));
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 // Process-local storage: one Map per tenant, entries carrying an absolute expiry. Every method does its reads and
 // writes without an intervening await, which is what makes `take` atomic and the quota check exact.
+import { type CounterRecord, counterMethods } from './counters.js';
 import { expiryFromTtl, isExpired } from './entry-expiry.js';
 import { quotaExceededError, type StorageLogger, type StorageOperation } from './storage-errors.js';
 import { resolveStorageLimits, type StorageLimitOptions } from './storage-limits.js';
@@ -26,6 +27,8 @@ interface StoredEntry {
 
 export class InMemoryStorageProvider implements StorageProvider {
   private readonly tenants = new Map<string, Map<string, StoredEntry>>();
+  /** Policy counters by tenant and key (`tenant NUL key`), apart from the entries. */
+  private readonly counters = new Map<string, CounterRecord>();
   private readonly now: () => number;
   private readonly maxEntriesPerTenant: number;
   private readonly sweeps: SweepSchedule;
@@ -41,6 +44,26 @@ export class InMemoryStorageProvider implements StorageProvider {
       (error) => options.logger?.warning({ err: error }, 'In-memory storage sweep failed'),
     );
   }
+
+  // Each change runs with no await between its read and its write, which makes it atomic in this process.
+  private readonly counterOps = counterMethods(
+    {
+      read: async (tenantId, key, now) => this.liveCounter(`${tenantId}\u0000${key}`, now),
+      update: async (tenantId, key, now, change) => {
+        const id = `${tenantId}\u0000${key}`;
+        const { next, answer } = change(this.liveCounter(id, now));
+        if (next) {
+          this.counters.set(id, next);
+          this.sweeps.start();
+        }
+        return answer;
+      },
+    },
+    () => this.now(),
+  );
+  readonly claimRate = this.counterOps.claimRate;
+  readonly addCounter = this.counterOps.addCounter;
+  readonly readCounters = this.counterOps.readCounters;
 
   async get(tenantId: string, key: string): Promise<string | null> {
     return this.liveEntry(tenantId, key)?.value ?? null;
@@ -125,17 +148,34 @@ export class InMemoryStorageProvider implements StorageProvider {
       removed += this.purgeExpired(map, now);
       if (map.size === 0) this.tenants.delete(tenantId);
     }
+    for (const [id, counter] of this.counters) {
+      if (counter.expiresAt <= now) {
+        this.counters.delete(id);
+        removed++;
+      }
+    }
     return removed;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.tenants.clear();
+    this.counters.clear();
     await this.sweeps.stop();
   }
 
   private assertOpen(): void {
     if (this.closed) throw providerClosedError('InMemoryStorageProvider');
+  }
+
+  private liveCounter(id: string, now: number): CounterRecord | undefined {
+    this.assertOpen();
+    const counter = this.counters.get(id);
+    if (counter && counter.expiresAt <= now) {
+      this.counters.delete(id);
+      return undefined;
+    }
+    return counter;
   }
 
   private tenantMap(tenantId: string): Map<string, StoredEntry> {

@@ -15,6 +15,7 @@ export {
   type StorageProviderConfig,
   type StorageProviderFactory,
 } from './create-storage-provider.js';
+export type { CounterAdd, CounterReading, RateDecision, RateRule } from './counters.js';
 export { assertTtlSeconds, expiryFromTtl, isExpired } from './entry-expiry.js';
 export { FilesystemStorageProvider, type FilesystemStorageProviderOptions } from './filesystem-provider.js';
 export { InMemoryStorageProvider, type InMemoryStorageProviderOptions } from './in-memory-provider.js';

@@ -16,7 +16,10 @@ export type StorageOperation =
   | 'getMany'
   | 'setMany'
   | 'deleteMany'
-  | 'list';
+  | 'list'
+  | 'claimRate'
+  | 'addCounter'
+  | 'readCounters';
 
 /** What a failed call was doing, in the caller's terms. */
 export interface StorageFailureSubject {
@@ -38,6 +41,9 @@ const VERBS: { [operation in StorageOperation]: string } = {
   deleteMany: 'delete',
   take: 'take',
   list: 'list',
+  claimRate: 'count',
+  addCounter: 'count',
+  readCounters: 'read',
 };
 
 function target(subject: ClientSubject): string {

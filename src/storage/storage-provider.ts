@@ -1,6 +1,7 @@
 // The one contract every storage backend implements. Providers see already-serialized JSON strings and an explicit
 // tenant id; key rules, JSON handling and cursors live above them in `ContextState`, so a backend stays small.
 import { type McpError, storageError } from '../errors/index.js';
+import type { CounterAdd, CounterReading, RateDecision, RateRule } from './counters.js';
 
 export interface StorageSetOptions {
   /** Seconds until the entry expires; omit for no expiry. Overwriting an entry replaces its expiry. */
@@ -54,6 +55,17 @@ export interface StorageProvider {
    * `ctx.state.setIfAbsent` and idempotency keys refuse with `storage_failed`.
    */
   setIfAbsent?(tenantId: string, key: string, value: string, opts?: StorageSetOptions): Promise<boolean>;
+  /**
+   * Counters of call policies (rate limits, quotas, usage), kept apart from the tenant's entries: never listed, not
+   * counted against `maxEntriesPerTenant`. Each call is atomic across everything sharing the backend. Optional for
+   * custom providers: an app that declares a policy on a provider without them stops at boot.
+   */
+  /** Claims one call on the rate `key`: admitted, or refused with how long until a call would be. */
+  claimRate?(tenantId: string, key: string, rule: RateRule): Promise<RateDecision>;
+  /** Adds to the counter `key` (created with `add.ttlMs`), all or nothing under `add.cap`. */
+  addCounter?(tenantId: string, key: string, add: CounterAdd): Promise<CounterReading>;
+  /** The live counters among `keys`; absent and expired ones are left out. */
+  readCounters?(tenantId: string, keys: readonly string[]): Promise<Map<string, Record<string, number>>>;
   /** Resolves true when a live entry was removed. */
   delete(tenantId: string, key: string): Promise<boolean>;
   take(tenantId: string, key: string): Promise<string | null>;

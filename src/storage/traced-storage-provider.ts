@@ -45,6 +45,9 @@ export function traceStorageProvider(provider: StorageProvider, telemetry: Activ
 
   const sweepExpired = provider.sweepExpired?.bind(provider);
   const setIfAbsent = provider.setIfAbsent?.bind(provider);
+  const claimRate = provider.claimRate?.bind(provider);
+  const addCounter = provider.addCounter?.bind(provider);
+  const readCounters = provider.readCounters?.bind(provider);
   return {
     get: (tenantId, key) => measure('get', () => provider.get(tenantId, key)),
     set: (tenantId, key, value, opts) => measure('set', () => provider.set(tenantId, key, value, opts)),
@@ -60,6 +63,15 @@ export function traceStorageProvider(provider: StorageProvider, telemetry: Activ
     setMany: (tenantId, entries, opts) => measure('setMany', () => provider.setMany(tenantId, entries, opts)),
     deleteMany: (tenantId, keys) => measure('deleteMany', () => provider.deleteMany(tenantId, keys)),
     list: (tenantId, prefix, opts) => measure('list', () => provider.list(tenantId, prefix, opts)),
+    ...(claimRate
+      ? { claimRate: (tenantId, key, rule) => measure('claimRate', () => claimRate(tenantId, key, rule)) }
+      : {}),
+    ...(addCounter
+      ? { addCounter: (tenantId, key, add) => measure('addCounter', () => addCounter(tenantId, key, add)) }
+      : {}),
+    ...(readCounters
+      ? { readCounters: (tenantId, keys) => measure('readCounters', () => readCounters(tenantId, keys)) }
+      : {}),
     ...(sweepExpired ? { sweepExpired: () => measure('sweepExpired', sweepExpired) } : {}),
     close: () => provider.close(),
   };

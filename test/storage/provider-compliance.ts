@@ -132,6 +132,70 @@ export function runStorageProviderCompliance(
       });
     });
 
+    describe('call-policy counters', () => {
+      const rule = { limit: 4, windowMs: 60_000 };
+
+      it('admits a rate limit of calls at once, then refuses until one has refilled', async () => {
+        const claimRate = provider.claimRate?.bind(provider);
+        expect(claimRate).toBeDefined();
+        if (!claimRate) return;
+        const first = await claimRate(T, 'rate', rule);
+        expect(first).toEqual({ allowed: true, remaining: 3, retryAfterMs: 0 });
+        for (let call = 2; call <= 4; call++) expect((await claimRate(T, 'rate', rule)).allowed).toBe(true);
+        const refused = await claimRate(T, 'rate', rule);
+        expect(refused.allowed).toBe(false);
+        expect(refused.remaining).toBe(0);
+        // One call refills every windowMs / limit.
+        expect(refused.retryAfterMs).toBe(15_000);
+        clock.advanceSeconds(15);
+        expect(await claimRate(T, 'rate', rule)).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
+        expect((await claimRate(T, 'rate', rule)).allowed).toBe(false);
+        // A whole quiet window refills the burst.
+        clock.advanceSeconds(60);
+        expect((await claimRate(T, 'rate', rule)).remaining).toBe(3);
+      });
+
+      it('admits exactly the limit of 32 concurrent claims, per tenant and key', async () => {
+        const claimRate = provider.claimRate?.bind(provider) as NonNullable<StorageProvider['claimRate']>;
+        const burst = { limit: 10, windowMs: 60_000 };
+        const decisions = await Promise.all(Array.from({ length: 32 }, () => claimRate(T, 'burst', burst)));
+        expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+        expect((await claimRate('tenant-b', 'burst', burst)).allowed).toBe(true);
+        expect((await claimRate(T, 'other', burst)).allowed).toBe(true);
+      });
+
+      it('adds to counter fields, refuses past a cap without changing anything, and reads them back', async () => {
+        const addCounter = provider.addCounter?.bind(provider) as NonNullable<StorageProvider['addCounter']>;
+        const readCounters = provider.readCounters?.bind(provider) as NonNullable<StorageProvider['readCounters']>;
+        expect(addCounter).toBeDefined();
+        const ttlMs = 86_400_000;
+        expect(await addCounter(T, 'usage', { deltas: { calls: 1, durationMs: 12.5 }, ttlMs })).toEqual({
+          applied: true,
+          values: { calls: 1, durationMs: 12.5 },
+        });
+        await addCounter(T, 'usage', { deltas: { calls: 1, errors: 1, durationMs: 2 }, ttlMs });
+        const capped = { deltas: { calls: 1 }, ttlMs, cap: { field: 'calls', limit: 2 } };
+        expect(await addCounter(T, 'usage', capped)).toEqual({
+          applied: false,
+          values: { calls: 2, errors: 1, durationMs: 14.5 },
+        });
+        const read = await readCounters(T, ['usage', 'never']);
+        expect([...read]).toEqual([['usage', { calls: 2, errors: 1, durationMs: 14.5 }]]);
+        expect((await readCounters('tenant-b', ['usage'])).size).toBe(0);
+        // Counters are not entries: never listed, never counted against the tenant's entries.
+        expect(await keysOf(provider)).toEqual([]);
+      });
+
+      it('applies exactly the cap of 20 concurrent capped adds', async () => {
+        const addCounter = provider.addCounter?.bind(provider) as NonNullable<StorageProvider['addCounter']>;
+        const add = { deltas: { calls: 1 }, ttlMs: 60_000, cap: { field: 'calls', limit: 5 } };
+        const readings = await Promise.all(Array.from({ length: 20 }, () => addCounter(T, 'quota', add)));
+        expect(readings.filter((reading) => reading.applied)).toHaveLength(5);
+        const read = await provider.readCounters?.(T, ['quota']);
+        expect(read?.get('quota')).toEqual({ calls: 5 });
+      });
+    });
+
     describe('delete / take', () => {
       it('delete resolves true for a live entry, then false, and the entry is gone', async () => {
         await provider.set(T, 'k', '1');
