@@ -1,4 +1,13 @@
 // The authoring surface: decorators that record metadata for the app compiler in src/.
+export {
+  Cache,
+  type CacheOptions,
+  type PolicyKey,
+  Quota,
+  type QuotaOptions,
+  RateLimit,
+  type RateLimitOptions,
+} from './call-policies.js';
 export { Disabled } from './disabled.js';
 export { Enrichment, type EnrichmentMetadata } from './enrichment.js';
 export { Errors } from './errors.js';

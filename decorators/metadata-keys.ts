@@ -15,6 +15,9 @@ export const INJECT_METADATA = Symbol.for('kiln:inject');
 export const GUARDS_METADATA = Symbol.for('kiln:guards');
 export const INTERCEPTORS_METADATA = Symbol.for('kiln:interceptors');
 export const FILTERS_METADATA = Symbol.for('kiln:filters');
+export const RATE_LIMITS_METADATA = Symbol.for('kiln:rate-limits');
+export const QUOTAS_METADATA = Symbol.for('kiln:quotas');
+export const CACHE_METADATA = Symbol.for('kiln:cache');
 
 type Constructor = abstract new (...args: never[]) => unknown;
 

@@ -38,6 +38,7 @@ import { serveServerCard } from './server-card.js';
 import { TaskListenStreams } from './task-listen-streams.js';
 import { publishOn } from './tenant-events.js';
 import { TenantListenStreams } from './tenant-listen-streams.js';
+import { withThrottleStatus } from './throttled-answer.js';
 
 export interface EndpointSettings extends LegacyLegOptions {
   readonly config: HttpConfig;
@@ -130,7 +131,10 @@ export async function mountEndpoint(
   // A listen naming tasks (notifications/tasks) is Kiln's own: the SDK's listen router has no such filter.
   const taskListens = new TaskListenStreams(app, bus, config.timeouts.sseKeepAliveMs);
   const detachBus = app.onChange(publishOn(bus));
-  const serveModern = toNodeHandler(modern, { maxRequestBodySize: config.maxBodyBytes });
+  const serveModern = toNodeHandler(
+    { fetch: (request, options) => modern.fetch(request, options).then(withThrottleStatus) },
+    { maxRequestBodySize: config.maxBodyBytes },
+  );
   const legacy = new LegacySessionLeg(app, config, { ...settings, bus }, (error) => failures.report(error));
   let closing = false;
   const fast = config.fastPath ? await openFastPath(app, { keepAliveMs: config.timeouts.sseKeepAliveMs }) : undefined;

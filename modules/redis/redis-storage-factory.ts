@@ -8,9 +8,10 @@ import { RedisStorageProvider } from './redis-storage-provider.js';
 export function createRedisStorageProvider(
   config: Extract<StorageProviderConfig, { type: 'redis' }>,
   logger?: Logger,
+  now?: () => number,
 ): StorageProvider {
   const prefix = config.keyPrefix === undefined ? {} : { keyPrefix: config.keyPrefix };
   const connection: RedisConnectionOptions =
     'url' in config ? { url: config.url, ...prefix } : { clusterNodes: config.clusterNodes, ...prefix };
-  return new RedisStorageProvider({ connection, ...(logger ? { logger } : {}) });
+  return new RedisStorageProvider({ connection, ...(logger ? { logger } : {}), ...(now ? { now } : {}) });
 }

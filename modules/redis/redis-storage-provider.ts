@@ -6,10 +6,10 @@ import { type ChainableCommander, Cluster } from 'ioredis';
 import { storageError } from '../../src/errors/index.js';
 import type { Logger } from '../../src/index.js';
 import {
-  expiryFromTtl,
-  providerClosedError,
   type CounterAdd,
   type CounterReading,
+  expiryFromTtl,
+  providerClosedError,
   type RateDecision,
   type RateRule,
   type StorageListOptions,
@@ -330,7 +330,11 @@ export class RedisStorageProvider implements StorageProvider {
     if (this.closed) throw providerClosedError('RedisStorageProvider');
     const { client, commandTimeoutMs } = this.connection;
     const startedAt = performance.now();
-    if (!(client instanceof Cluster) && client.status !== 'ready' && !(await this.untilReady(client, commandTimeoutMs))) {
+    if (
+      !(client instanceof Cluster) &&
+      client.status !== 'ready' &&
+      !(await this.untilReady(client, commandTimeoutMs))
+    ) {
       throw storageUnavailable(operation, new Error(`Redis connection not ready (${client.status})`));
     }
     const remainingMs = Math.max(1, commandTimeoutMs - Math.round(performance.now() - startedAt));

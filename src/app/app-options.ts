@@ -2,6 +2,7 @@
 // exception filters, and provider overrides (testing).
 
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
+import type { QuotaOptions, RateLimitOptions } from '../../decorators/call-policies.js';
 import type { CacheHint } from '../../decorators/resource.js';
 import type { Constructor, InjectionToken, Provider } from '../../decorators/types.js';
 import type { KilnExceptionFilter } from '../../decorators/use-filters.js';
@@ -53,6 +54,18 @@ export interface CreateAppOptions {
    * "Guards, interceptors and exception filters"). Built through DI per request, seeing what the root module sees.
    */
   readonly guards?: readonly Constructor<KilnGuard>[];
+  /**
+   * Rate limits on every tool call, resource read and prompt get together, before each module's and class's own
+   * `@RateLimit` (README, "Call policies").
+   */
+  readonly rateLimits?: readonly RateLimitOptions[];
+  /** Quotas on every call together, before each module's and class's own `@Quota`. */
+  readonly quotas?: readonly QuotaOptions[];
+  /**
+   * The app's clock in epoch ms: call policies (rate refills, quota periods, cache ages) and the built-in storage
+   * providers' expiry read it. Tests inject one to move time without waiting. Default Date.now.
+   */
+  readonly clock?: () => number;
   /** The cap on every tool's content[] in bytes, unless a tool sets its own (`@Tool({ maxResultBytes })`). */
   readonly maxResultBytes?: number;
   /** Interceptors around every handler, outside its module's and its class's own. */

@@ -25,8 +25,9 @@ import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../d
 import { KilnBootError } from '../errors/index.js';
 import { type Logger, Redaction } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
+import type { CallPolicy, PolicyRuntime } from '../pipeline/call-policy.js';
 import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
-import type { StorageService } from '../storage/index.js';
+import type { StorageProvider, StorageService } from '../storage/index.js';
 import { createTaskSupport } from '../tasks/task-support.js';
 import { TASKS_EXTENSION_ID } from '../tasks/tasks-extension.js';
 import { hostTelemetry } from '../telemetry/host-telemetry.js';
@@ -34,6 +35,7 @@ import { activeTelemetry, type KilnTelemetry } from '../telemetry/kiln-telemetry
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
 import { compileCallChains, provideOverriddenParts } from './compile-call-chains.js';
+import { compileCallPolicies, policyProblems } from './compile-call-policies.js';
 import { KilnCoreModule } from './core-module.js';
 import { InFlightRequests } from './in-flight-requests.js';
 import { LifecycleHooks } from './lifecycle-hooks.js';
@@ -85,6 +87,12 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     const problem = hint && cacheHintProblem(hint);
     if (problem) findings.errors.push(`createApp cacheHints['${method}']: ${problem}.`);
   }
+  const callPolicies = compileCallPolicies(
+    modules,
+    options,
+    { tools: manifestTools, resources, prompts },
+    findings.errors,
+  );
   if (findings.errors.length > 0) throw new KilnBootError(findings.errors, findings.warnings);
 
   const container = await createRootContainer(graph);
@@ -97,6 +105,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   // Kept only when an OpenTelemetry SDK records something, so a request path tests one `undefined`.
   const telemetry = activeTelemetry(container.resolve<KilnTelemetry>(TELEMETRY));
   checkSessionMode(config, options);
+  const policies = callPolicies.size > 0 ? await policyRuntime(callPolicies, storage, options, logger) : undefined;
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
@@ -142,6 +151,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     container,
     requestScopes,
     callChains: callChains.chains,
+    ...(policies ? { policies } : {}),
     providerScopes: new Map([
       [CONTEXT, 'request'],
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),
@@ -190,11 +200,27 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   return runtime;
 }
 
+/** The backend and clock the app's call policies count with; a backend that cannot count stops boot. */
+async function policyRuntime(
+  byDefinition: Map<Constructor, CallPolicy>,
+  storage: StorageService,
+  options: CreateAppOptions,
+  logger: Logger,
+): Promise<PolicyRuntime> {
+  const store = storage.policyStore?.();
+  const problems = policyProblems(byDefinition, store);
+  if (problems.length > 0) {
+    await storage.close().catch((error: unknown) => logger.warning({ err: error }, 'Closing storage failed'));
+    throw new KilnBootError(problems, []);
+  }
+  return { byDefinition, store: store as StorageProvider, now: options.clock ?? Date.now };
+}
+
 /** The user's root module, with the core module imported first so its singletons are built first. */
 function appRoot(root: ModuleRef, config: KilnConfig, options: CreateAppOptions): ModuleRef {
   return {
     module: KilnAppRoot,
-    imports: [KilnCoreModule.forApp(config, options.storageProviders, options.logger), root],
+    imports: [KilnCoreModule.forApp(config, options.storageProviders, options.logger, options.clock), root],
   };
 }
 

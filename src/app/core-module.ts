@@ -18,6 +18,7 @@ export class KilnCoreModule {
     config: KilnConfig,
     storageProviders: ModuleStorageProviders = {},
     logger?: CreateAppOptions['logger'],
+    clock?: () => number,
   ): DynamicModule {
     return {
       module: KilnCoreModule,
@@ -45,8 +46,8 @@ export class KilnCoreModule {
             const { storage } = resolved;
             const provider =
               storage.type === 'redis' && storageProviders.redis
-                ? await storageProviders.redis(storage, logger)
-                : createStorageProvider(storage, logger);
+                ? await storageProviders.redis(storage, logger, clock)
+                : createStorageProvider(storage, logger, clock);
             // Each provider call a span and a latency sample, when an SDK is registered.
             const traced = activeTelemetry(telemetry);
             return new StorageService(traced ? traceStorageProvider(provider, traced) : provider, logger);

@@ -11,9 +11,9 @@ import { exitOnBootFailure } from './boot-failure.js';
 import { listen } from './listen.js';
 
 /** The Redis backend, loaded by the module's public entry only when STORAGE_PROVIDER_TYPE=redis selects it. */
-const loadRedisStorage: StorageProviderFactory = async (config, logger) => {
+const loadRedisStorage: StorageProviderFactory = async (config, logger, now) => {
   const { createRedisStorageProvider } = await import('mcp-kiln/redis');
-  return createRedisStorageProvider(config, logger);
+  return createRedisStorageProvider(config, logger, now);
 };
 
 export async function createApp(

@@ -5,6 +5,7 @@ import type { EnrichmentShape, ErrorContract, ReasonOf } from '../../decorators/
 import type { ContextLogger } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import type { Bivariant } from './bivariant.js';
+import type { CallUsage } from './call-usage.js';
 import type { ContentCollect } from './content-collect.js';
 import type { ContextInputs } from './context-inputs.js';
 import type { Enrich, TypedEnrich } from './enrich.js';
@@ -52,6 +53,8 @@ export interface Context extends RequestContext {
   readonly notifyResourceUpdated?: (uri: string) => void;
   /** The URI being read; resource handlers only. */
   readonly uri?: URL;
+  /** What this call's @RateLimit and @Quota policies counted, with what is left; empty lists when none applies. */
+  readonly usage: CallUsage;
   /** The HTTP request that carried this call (headers, caller's address, URL); undefined over stdio. */
   readonly http: HttpRequestInfo | undefined;
   /**

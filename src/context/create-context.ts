@@ -5,6 +5,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { createContextLogger, type Logger, type LogLevel, type LogMirror, type Redaction } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import type { SignalSource } from './call-cancellation.js';
+import type { CallUsage } from './call-usage.js';
 import { ContentCollector } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
 import type { RoundInputs } from './context-inputs.js';
@@ -52,6 +53,8 @@ export interface ContextSeed extends RoundInputs {
   readonly sealRequestState?: (state: string) => Promise<string>;
   /** The task this run is (or may become), for ctx.taskId and ctx.startTask; absent for calls that never are. */
   readonly task?: TaskBinding;
+  /** What the call's rate limits and quotas counted (ctx.usage). */
+  readonly usage?: CallUsage;
 }
 
 export interface ContextServices {

@@ -4,6 +4,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import type { ContextLogger } from '../logging/index.js';
 import type { ContextState } from '../storage/index.js';
 import { type SignalSource, signalOf } from './call-cancellation.js';
+import { type CallUsage, NO_USAGE } from './call-usage.js';
 import type { ContentCollect } from './content-collect.js';
 import type { Context, ProtocolEra } from './context.js';
 import { type ContextInputs, createContextInputs, type RoundInputs } from './context-inputs.js';
@@ -28,12 +29,15 @@ export type KilnContextFields = Omit<
   | 'timestamp'
   | 'signal'
   | 'http'
+  | 'usage'
 >;
 
 /** What a context reads from its request's seed on demand: the round's input answers, its task binding, its signal. */
 export interface ContextRound extends RoundInputs {
   readonly task?: TaskBinding;
   readonly signal: SignalSource;
+  /** What the call's rate limits and quotas counted; absent when none applies. */
+  readonly usage?: CallUsage;
   /** The HTTP facts of the request, read from the host on first use; absent over stdio. */
   readonly http?: () => HttpRequestInfo | undefined;
 }
@@ -118,6 +122,10 @@ export class KilnContext implements Context {
   /** A method, not a per-request closure: a request that never asks for input allocates nothing for it. */
   requestInput(spec: RequestInputSpec, options?: RequestInputOptions): never {
     return requestInput(this.era, this.clientCapabilities, spec, options);
+  }
+
+  get usage(): CallUsage {
+    return this.#round.usage ?? NO_USAGE;
   }
 
   /** Read through the binding: a call started as an ordinary round becomes a task when the handler starts one. */

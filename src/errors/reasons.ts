@@ -89,6 +89,19 @@ export const KILN_REASONS = {
       'The caller already has as many requests in flight on this instance as one caller may (MCP_MAX_IN_FLIGHT_PER_PRINCIPAL); this one was not run.',
     recovery: 'Wait for one of your requests to answer, then send this one again: it was refused before it ran.',
   },
+  // Call policies (@RateLimit, @Quota).
+  rate_limited: {
+    code: RateLimited,
+    meaning:
+      'The call is over a @RateLimit (data.limit calls per data.windowMs, counted by data.by); it was not run. HTTP 429 with Retry-After on 2026-07-28.',
+    recovery: 'Wait data.retryAfterMs milliseconds, then call again: the call did not run.',
+  },
+  quota_exceeded: {
+    code: RateLimited,
+    meaning:
+      'The caller has used its @Quota for this period (data.limit calls per data.period, counted by data.by); the call was not run. HTTP 429 with Retry-After on 2026-07-28.',
+    recovery: 'Call again after data.resetsAt, when the period starts again, or ask the operator for a larger quota.',
+  },
   // Bearer tokens and scopes (HTTP with MCP_AUTH_MODE=jwt or oauth; scopes on any transport with a principal).
   authentication_required: {
     code: Unauthorized,

@@ -9,6 +9,7 @@ import { unmetScopes } from '../context/scope-check.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { McpError } from '../errors/index.js';
+import { type PolicyCall, type PolicyRuntime, runWithPolicy } from './call-policy.js';
 import type { PipelineRuntime } from './scoped-handler.js';
 import { traceRound } from './traced-operation.js';
 
@@ -17,6 +18,8 @@ export interface OperationRuntime extends PipelineRuntime {
   readonly tools: ReadonlyMap<string, CompiledTool>;
   readonly resources: readonly CompiledResource[];
   readonly prompts: ReadonlyMap<string, CompiledPrompt>;
+  /** Rate limits, quotas and caches per definition class; absent when the app declares none. */
+  readonly policies?: PolicyRuntime;
 }
 
 /** A seed before the operation is known: the runner names it once the definition is found. */
@@ -39,6 +42,10 @@ export interface OperationKind<Target, Args, Result> {
   ): Promise<Result | InputRequiredResult>;
   /** A direct call's answer to a round it cannot fulfil: a result (tools) or a thrown error. */
   unanswerable(round: InputRequiredResult, target: Target, seed: OperationSeed): Result;
+  /** The definition's class, which call policies are compiled for. */
+  definition(target: Target): abstract new (...args: never[]) => unknown;
+  /** How call policies (src/pipeline/call-policy.ts) see a call of `target`. */
+  policyCall(target: Target, args: Args, seed: OperationSeed): PolicyCall<Result>;
   /** The @Scopes a caller must hold for `target`; undefined when any caller may. */
   scopes(target: Target): ScopeRequirement | undefined;
   /** The answer to a caller whose token lacks `requiredScopes`: an error result (tools) or a thrown error. */
@@ -78,6 +85,17 @@ function runRound<Target, Args, Result>(
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+  const policy = runtime.policies?.byDefinition.get(kind.definition(target));
+  if (policy) {
+    return runWithPolicy(
+      runtime,
+      runtime.policies as PolicyRuntime,
+      policy,
+      kind.policyCall(target, args, seed),
+      seed,
+      (counted) => kind.round(runtime, target, args, counted),
+    );
   }
   return kind.round(runtime, target, args, seed);
 }

@@ -7,6 +7,7 @@ import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
 import { chainOf, runChain } from './call-chain.js';
+import { canonicalJson, markedHit } from './call-policy.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
 import type { OperationKind, OperationSeed } from './operation-runner.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
@@ -22,6 +23,18 @@ export const PROMPT_OPERATION: OperationKind<CompiledPrompt, Record<string, unkn
     throw unanswerableRound(round, `prompt ${prompt.name}`);
   },
   scopes: (prompt) => prompt.scopes,
+  definition: (prompt) => prompt.promptClass,
+  policyCall: (prompt, args) => ({
+    method: 'prompts/get',
+    name: prompt.name,
+    cacheKey: () => {
+      if (!prompt.args) return canonicalJson(args ?? {});
+      const parsed = prompt.args.safeParse(args ?? {});
+      return parsed.success ? canonicalJson(parsed.data) : undefined;
+    },
+    cacheable: () => true,
+    fromCache: (result, _cache, _ttlMs, hit) => (hit ? markedHit(result) : result),
+  }),
   refused: (requiredScopes, prompt, seed) => {
     const error = insufficientScope(requiredScopes, `Prompt ${prompt.name}`);
     if (error.data) error.data.requestId = seed.requestId;

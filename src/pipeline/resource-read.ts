@@ -8,6 +8,7 @@ import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
 import { kilnError } from '../errors/index.js';
 import { chainOf, runChain } from './call-chain.js';
+import { markedHit } from './call-policy.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
 import type { OperationKind, OperationSeed } from './operation-runner.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
@@ -40,6 +41,21 @@ export const RESOURCE_OPERATION: OperationKind<ResourceMatch, undefined, ReadRes
     throw unanswerableRound(round, `resources/read ${match.uri}`);
   },
   scopes: (match) => match.resource.scopes,
+  definition: (match) => match.resource.resourceClass,
+  policyCall: (match, _args, seed) => ({
+    method: 'resources/read',
+    name: match.resource.name,
+    cacheKey: () => match.uri,
+    cacheable: () => true,
+    // On 2026-07-28 the answer's cache hint says what the cache holds: no longer than the entry has left.
+    fromCache: (result, cache, ttlMs, hit) => {
+      const hinted =
+        seed.era === 'modern'
+          ? { ...result, ttlMs: Math.floor(ttlMs), cacheScope: cache.scope === 'public' ? 'public' : 'private' }
+          : result;
+      return hit ? markedHit(hinted) : hinted;
+    },
+  }),
   refused: (requiredScopes, match, seed) => {
     const error = insufficientScope(requiredScopes, `Resource ${match.resource.name}`);
     if (error.data) error.data.requestId = seed.requestId;

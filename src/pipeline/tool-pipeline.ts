@@ -11,6 +11,7 @@ import type { CompiledOutput } from '../definitions/compile-output.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { isProtocolError, KILN_REASONS, kilnError } from '../errors/index.js';
 import { chainOf, runChain } from './call-chain.js';
+import { canonicalJson, markedHit } from './call-policy.js';
 import { runBehindConsent } from './consent-gate.js';
 import { classifyError } from './error-envelope.js';
 import { reportFailure } from './handler-failure.js';
@@ -44,6 +45,17 @@ export const TOOL_OPERATION: OperationKind<CompiledTool, unknown, CallToolResult
       }).envelope,
     ),
   scopes: (tool) => tool.scopes,
+  definition: (tool) => tool.toolClass,
+  policyCall: (tool, args) => ({
+    method: 'tools/call',
+    name: tool.name,
+    cacheKey: () => {
+      const prepared = prepareArguments(tool.input, args);
+      return prepared.ok ? canonicalJson(prepared.value) : undefined;
+    },
+    cacheable: (result) => result.isError !== true,
+    fromCache: (result, _cache, _ttlMs, hit) => (hit ? markedHit(result) : result),
+  }),
   refused: (requiredScopes, tool, seed) =>
     errorResult(
       classifyError(insufficientScope(requiredScopes, `Tool ${tool.name}`), {

@@ -114,7 +114,10 @@ export function counterMethods(records: CounterRecords, clock: () => number) {
       return records.update<CounterReading>(tenantId, key, now, (current) => {
         const values = addToCounter(current?.values, add);
         if (!values) return { answer: { applied: false, values: current?.values ?? {} } };
-        return { answer: { applied: true, values }, next: { values, expiresAt: current?.expiresAt ?? now + add.ttlMs } };
+        return {
+          answer: { applied: true, values },
+          next: { values, expiresAt: current?.expiresAt ?? now + add.ttlMs },
+        };
       });
     },
     async readCounters(tenantId: string, keys: readonly string[]): Promise<Map<string, Record<string, number>>> {

@@ -20,6 +20,8 @@ export type StorageProviderConfig = (
 export type StorageProviderFactory = (
   config: Extract<StorageProviderConfig, { type: 'redis' }>,
   logger: Logger | undefined,
+  /** The app's clock (createApp `clock`), when it has its own. */
+  now?: () => number,
 ) => StorageProvider | Promise<StorageProvider>;
 
 export interface ModuleStorageProviders {
@@ -27,9 +29,13 @@ export interface ModuleStorageProviders {
 }
 
 /** `logger` receives the failure detail (paths, errno) a client is never shown. */
-export function createStorageProvider(config: StorageProviderConfig, logger?: StorageLogger): StorageProvider {
+export function createStorageProvider(
+  config: StorageProviderConfig,
+  logger?: StorageLogger,
+  now?: () => number,
+): StorageProvider {
   const { maxEntriesPerTenant, sweepIntervalMs } = config;
-  const shared = { maxEntriesPerTenant, sweepIntervalMs, ...(logger ? { logger } : {}) };
+  const shared = { maxEntriesPerTenant, sweepIntervalMs, ...(logger ? { logger } : {}), ...(now ? { now } : {}) };
   switch (config.type) {
     case 'in-memory':
       return new InMemoryStorageProvider(shared);

@@ -9,13 +9,13 @@ export {
   type StateListPage,
   type StateSetOptions,
 } from './context-state.js';
+export type { CounterAdd, CounterReading, RateDecision, RateRule } from './counters.js';
 export {
   createStorageProvider,
   type ModuleStorageProviders,
   type StorageProviderConfig,
   type StorageProviderFactory,
 } from './create-storage-provider.js';
-export type { CounterAdd, CounterReading, RateDecision, RateRule } from './counters.js';
 export { assertTtlSeconds, expiryFromTtl, isExpired } from './entry-expiry.js';
 export { FilesystemStorageProvider, type FilesystemStorageProviderOptions } from './filesystem-provider.js';
 export { InMemoryStorageProvider, type InMemoryStorageProviderOptions } from './in-memory-provider.js';

@@ -17,6 +17,14 @@ export class StorageService {
   }
 
   /**
+   * The backend as Kiln's call policies use it (rate limits, quotas, caches, usage): in namespaces no request can
+   * name, never through a tenant's ctx.state.
+   */
+  policyStore(): StorageProvider {
+    return this.provider;
+  }
+
+  /**
    * Resolves when the backend answers a read, for readiness checks: a key of a tenant no request can name (tenant
    * ids from tokens never hold a NUL), so nothing a user stored is touched.
    */

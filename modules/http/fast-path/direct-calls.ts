@@ -9,6 +9,7 @@ import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextp
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '../../../src/index.js';
 import { httpFactsOf } from '../request-facts.js';
+import { throttleRetryAfter } from '../throttled-answer.js';
 import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
 
 type Json = Record<string, unknown>;
@@ -66,11 +67,13 @@ export class DirectCalls {
     reply.raw.on('close', () => {
       if (!answered) cancellation.abort(new Error('client disconnected'));
     });
-    const send = (answer: { status: number; body: string }) => {
+    const send = (answer: { status: number; body: string }, retryAfter?: string) => {
       answered = true;
       this.#open.delete(cancellation);
       if (cancellation.aborted) return;
-      reply.code(answer.status).header('content-type', 'application/json').send(answer.body);
+      if (retryAfter !== undefined) reply.code(429).header('retry-after', retryAfter);
+      else reply.code(answer.status);
+      reply.header('content-type', 'application/json').send(answer.body);
     };
     const capabilities = plan.envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
     this.#app
@@ -89,7 +92,7 @@ export class DirectCalls {
       .then(
         ({ result, cacheHint }) =>
           send(encodeCallAnswer(plan.direct.method, id, result, this.#stamp, capabilities, cacheHint)),
-        (error: unknown) => send(encodeCallError(id, error)),
+        (error: unknown) => send(encodeCallError(id, error), throttleRetryAfter(error)),
       );
   }
 

@@ -3,6 +3,7 @@
 // Fastify reply, as JSON, or as an event stream once the call sends a notification (progress, a log line) first.
 import type { AuthInfo, JSONRPCMessage, JSONRPCRequest, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { FastifyReply } from 'fastify';
+import { throttleRetryAfter } from '../throttled-answer.js';
 import { errorHttpStatus, MODERN_CLASSIFICATION, ModernBoundTransport } from './sdk-modern-binding.js';
 
 type RequestId = JSONRPCRequest['id'];
@@ -106,7 +107,11 @@ export class ModernMuxTransport extends ModernBoundTransport {
       const edge = exchange.edgeAnswer();
       if (edge) return void this.#json(exchange, edge.status, edge.body);
     }
-    this.#json(exchange, code === undefined ? 200 : errorHttpStatus(code, exchange.inDispatchWindow), frame);
+    const retryAfter = code === undefined ? undefined : throttleRetryAfter((message as { error: unknown }).error);
+    if (retryAfter !== undefined) exchange.reply.header('retry-after', retryAfter);
+    const status =
+      retryAfter !== undefined ? 429 : code === undefined ? 200 : errorHttpStatus(code, exchange.inDispatchWindow);
+    this.#json(exchange, status, frame);
   }
 
   /** Ends every exchange still open; the server's close aborts their handlers. */
