@@ -31,7 +31,8 @@ import type { StorageProvider, StorageService } from '../storage/index.js';
 import { createTaskSupport } from '../tasks/task-support.js';
 import { TASKS_EXTENSION_ID } from '../tasks/tasks-extension.js';
 import { hostTelemetry } from '../telemetry/host-telemetry.js';
-import { activeTelemetry, type KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import { type ActiveTelemetry, activeTelemetry, type KilnTelemetry } from '../telemetry/kiln-telemetry.js';
+import { ATTR } from '../telemetry/semantic-names.js';
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
 import { compileCallChains, provideOverriddenParts } from './compile-call-chains.js';
@@ -105,7 +106,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   // Kept only when an OpenTelemetry SDK records something, so a request path tests one `undefined`.
   const telemetry = activeTelemetry(container.resolve<KilnTelemetry>(TELEMETRY));
   checkSessionMode(config, options);
-  const policies = callPolicies.size > 0 ? await policyRuntime(callPolicies, storage, options, logger) : undefined;
+  const policies =
+    callPolicies.size > 0 ? await policyRuntime(callPolicies, storage, options, logger, telemetry) : undefined;
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
@@ -206,6 +208,7 @@ async function policyRuntime(
   storage: StorageService,
   options: CreateAppOptions,
   logger: Logger,
+  telemetry: ActiveTelemetry | undefined,
 ): Promise<PolicyRuntime> {
   const store = storage.policyStore?.();
   const problems = policyProblems(byDefinition, store);
@@ -213,7 +216,22 @@ async function policyRuntime(
     await storage.close().catch((error: unknown) => logger.warning({ err: error }, 'Closing storage failed'));
     throw new KilnBootError(problems, []);
   }
-  return { byDefinition, store: store as StorageProvider, now: options.clock ?? Date.now };
+  const lookups = telemetry?.metrics?.cacheLookups;
+  return {
+    byDefinition,
+    store: store as StorageProvider,
+    now: options.clock ?? Date.now,
+    ...(lookups
+      ? {
+          onCacheLookup: (hit: boolean, method: string, name: string) =>
+            lookups.add(1, {
+              [ATTR.mcpMethod]: method,
+              [ATTR.definitionName]: name,
+              [ATTR.cacheResult]: hit ? 'hit' : 'miss',
+            }),
+        }
+      : {}),
+  };
 }
 
 /** The user's root module, with the core module imported first so its singletons are built first. */

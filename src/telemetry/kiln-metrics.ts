@@ -18,6 +18,11 @@ export interface KilnMetrics {
   readonly storageDuration: Histogram;
   readonly activeSessions: ObservableUpDownCounter;
   readonly activeListenStreams: ObservableUpDownCounter;
+  readonly cacheLookups: Counter;
+  readonly usageCalls: Counter;
+  readonly usageErrors: Counter;
+  readonly usageDuration: Counter;
+  readonly auditFailures: Counter;
 }
 
 export function createKilnMetrics(api: Pick<OtelApi, 'ValueType'>, meter: Meter): KilnMetrics {
@@ -69,5 +74,21 @@ export function createKilnMetrics(api: Pick<OtelApi, 'ValueType'>, meter: Meter)
       'Open 2026-07-28 subscriptions/listen streams on this instance.',
       '{stream}',
     ),
+    cacheLookups: count(
+      METRIC.cacheLookups,
+      'Lookups of @Cache definitions, by kiln.cache.result (hit, miss).',
+      '{lookup}',
+    ),
+    usageCalls: count(
+      METRIC.usageCalls,
+      'Tool calls, resource reads and prompt gets, by tenant and definition.',
+      '{call}',
+    ),
+    usageErrors: count(METRIC.usageErrors, 'Calls that answered an error, by tenant and definition.', '{call}'),
+    usageDuration: meter.createCounter(METRIC.usageDuration, {
+      description: 'Total time spent in calls, by tenant and definition.',
+      unit: 's',
+    }),
+    auditFailures: count(METRIC.auditFailures, 'Audit records the audit sink failed to write.', '{record}'),
   };
 }

@@ -26,6 +26,10 @@ export const ATTR = {
   inputDropped: 'kiln.input.dropped',
   inputAliased: 'kiln.input.aliased',
   inputRepaired: 'kiln.input.repaired',
+  /** The tool, prompt or resource a call-policy metric counts (its name). */
+  definitionName: 'kiln.definition.name',
+  /** `hit` or `miss`: whether a cached definition's answer came from the cache. */
+  cacheResult: 'kiln.cache.result',
 } as const;
 
 /** Metric instrument names. */
@@ -39,6 +43,11 @@ export const METRIC = {
   storageDuration: 'kiln.storage.operation.duration',
   activeSessions: 'kiln.http.sessions.active',
   activeListenStreams: 'kiln.http.listen_streams.active',
+  cacheLookups: 'kiln.cache.lookups',
+  usageCalls: 'kiln.usage.calls',
+  usageErrors: 'kiln.usage.errors',
+  usageDuration: 'kiln.usage.duration',
+  auditFailures: 'kiln.audit.failures',
 } as const;
 
 /** The methods Kiln opens an operation span for. */
