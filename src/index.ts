@@ -48,6 +48,7 @@ export {
   type TasksConfig,
 } from './config/kiln-config.js';
 export { CallCancellation, type SignalSource, signalOf } from './context/call-cancellation.js';
+export type { CallUsage, QuotaStatus, RateLimitStatus } from './context/call-usage.js';
 export type { ContentBlock, ContentCollect } from './context/content-collect.js';
 export type { Context, HandlerContext, ProtocolEra } from './context/context.js';
 export type { ContextInputs, InputResponseView } from './context/context-inputs.js';
@@ -57,7 +58,7 @@ export { HTTP_FACT_HEADERS, type HttpRequestInfo, httpInfoFromNodeHeaders } from
 export { type AuthContext, type RequestContext, withExtra } from './context/request-context.js';
 export type { RequestInputOptions, RequestInputSpec } from './context/request-input.js';
 export type { InputOptions } from './definitions/input/index.js';
-export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE } from './di/tokens.js';
+export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, USAGE } from './di/tokens.js';
 export { JsonRpcErrorCode, KilnBootError, McpError } from './errors/index.js';
 export { type ContextLogger, isLevelEnabled, type Logger, type LogLevel } from './logging/index.js';
 export {
@@ -79,6 +80,8 @@ export type {
   StorageProvider,
   StorageService,
   StorageSetOptions,
+  UsageLedger,
+  UsageRow,
 } from './storage/index.js';
 export type { DetailedTask, TaskWatch } from './tasks/task-watch.js';
 export { type StdioServeOptions, stdio } from './transports/stdio-transport.js';

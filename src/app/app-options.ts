@@ -66,6 +66,11 @@ export interface CreateAppOptions {
    * providers' expiry read it. Tests inject one to move time without waiting. Default Date.now.
    */
   readonly clock?: () => number;
+  /**
+   * Where the audit trail goes when MCP_AUDIT_LOG=on, instead of MCP_AUDIT_LOG_PATH: a pino logger of yours (a
+   * child with its own destination or transport, say). Each record is one `info` line with the message `mcp.audit`.
+   */
+  readonly audit?: { readonly logger?: AppPinoLogger };
   /** The cap on every tool's content[] in bytes, unless a tool sets its own (`@Tool({ maxResultBytes })`). */
   readonly maxResultBytes?: number;
   /** Interceptors around every handler, outside its module's and its class's own. */

@@ -14,6 +14,8 @@ export interface AppRuntime extends ProtocolRuntime {
   /** Scope of every token the root container resolves (framework and module providers, after overrides). */
   readonly providerScopes: ReadonlyMap<InjectionToken, ProviderScope>;
   readonly hooks: LifecycleHooks;
+  /** Closes the audit trail's own file; run at shutdown after the hosts drained, before the modules' hooks. */
+  readonly closeObservers: () => Promise<void>;
   readonly inFlight: InFlightRequests;
   /** Every tool, disabled ones included, for the catalogue and landing page. */
   readonly manifestTools: readonly CompiledTool[];

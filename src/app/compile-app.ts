@@ -21,13 +21,13 @@ import { buildDependencyGraph, scopeOf } from '../di/dependency-graph.js';
 import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } from '../di/module-scanner.js';
 import { RequestScopes } from '../di/request-scope.js';
 import { createRootContainer } from '../di/root-container.js';
-import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.js';
+import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY, USAGE } from '../di/tokens.js';
 import { KilnBootError } from '../errors/index.js';
 import { type Logger, Redaction } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { CallPolicy, PolicyRuntime } from '../pipeline/call-policy.js';
 import { createRequestStateSealing } from '../protocol/request-state-sealing.js';
-import type { StorageProvider, StorageService } from '../storage/index.js';
+import type { StorageProvider, StorageService, UsageLedger } from '../storage/index.js';
 import { createTaskSupport } from '../tasks/task-support.js';
 import { TASKS_EXTENSION_ID } from '../tasks/tasks-extension.js';
 import { hostTelemetry } from '../telemetry/host-telemetry.js';
@@ -35,6 +35,7 @@ import { type ActiveTelemetry, activeTelemetry, type KilnTelemetry } from '../te
 import { ATTR } from '../telemetry/semantic-names.js';
 import type { CreateAppOptions } from './app-options.js';
 import type { AppRuntime } from './app-runtime.js';
+import { callObservation, observationProblems } from './call-observation.js';
 import { compileCallChains, provideOverriddenParts } from './compile-call-chains.js';
 import { compileCallPolicies, policyProblems } from './compile-call-policies.js';
 import { KilnCoreModule } from './core-module.js';
@@ -108,6 +109,11 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
   checkSessionMode(config, options);
   const policies =
     callPolicies.size > 0 ? await policyRuntime(callPolicies, storage, options, logger, telemetry) : undefined;
+  const observationProblemsFound = observationProblems(config, options, storage.policyStore?.());
+  if (observationProblemsFound.length > 0) {
+    await storage.close().catch((error: unknown) => logger.warning({ err: error }, 'Closing storage failed'));
+    throw new KilnBootError(observationProblemsFound, []);
+  }
   for (const warning of findings.warnings) logger.warning(warning);
 
   const tools = new Map(manifestTools.filter((t) => !t.disabled).map((t) => [t.name, t]));
@@ -121,6 +127,14 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     redaction: new Redaction(config.logRedactFields ?? []),
     stateFor: (tenantId: string | undefined) => storage.forTenant(tenantId),
   };
+  const observers = await callObservation(
+    config,
+    options,
+    container.resolve<UsageLedger>(USAGE),
+    logger,
+    services.redaction,
+    telemetry,
+  );
   const inFlight = new InFlightRequests();
   const track = <T>(work: Promise<T>) => inFlight.track(work);
   const tasks = servesTasks
@@ -154,6 +168,8 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     requestScopes,
     callChains: callChains.chains,
     ...(policies ? { policies } : {}),
+    ...(observers.observe ? { observeCall: observers.observe } : {}),
+    closeObservers: observers.close,
     providerScopes: new Map([
       [CONTEXT, 'request'],
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),

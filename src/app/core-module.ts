@@ -4,11 +4,12 @@
 import { Module } from '../../decorators/module.js';
 import type { DynamicModule } from '../../decorators/types.js';
 import type { KilnConfig } from '../config/kiln-config.js';
-import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY } from '../di/tokens.js';
+import { KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY, USAGE } from '../di/tokens.js';
 import { adoptLogger, createLogger, isPinoLogger, type Logger } from '../logging/index.js';
 import { ChangeNotifier } from '../notifications/change-notifier.js';
 import { createStorageProvider, type ModuleStorageProviders, StorageService } from '../storage/index.js';
 import { traceStorageProvider } from '../storage/traced-storage-provider.js';
+import { UsageLedger } from '../storage/usage-ledger.js';
 import { activeTelemetry, type KilnTelemetry, resolveTelemetry } from '../telemetry/kiln-telemetry.js';
 import type { CreateAppOptions } from './app-options.js';
 
@@ -55,8 +56,20 @@ export class KilnCoreModule {
           inject: [KILN_CONFIG, LOGGER, TELEMETRY],
         },
         { provide: NOTIFIER, useFactory: () => new ChangeNotifier() },
+        {
+          provide: USAGE,
+          useFactory: (resolved: KilnConfig, storage: StorageService, logger: Logger) =>
+            new UsageLedger({
+              enabled: resolved.usage.enabled,
+              store: storage.policyStore?.(),
+              now: clock ?? Date.now,
+              flushMs: resolved.usage.flushMs,
+              logger,
+            }),
+          inject: [KILN_CONFIG, STORAGE, LOGGER],
+        },
       ],
-      exports: [KILN_CONFIG, LOGGER, STORAGE, NOTIFIER, TELEMETRY],
+      exports: [KILN_CONFIG, LOGGER, STORAGE, NOTIFIER, TELEMETRY, USAGE],
     };
   }
 }

@@ -180,6 +180,7 @@ export class KilnApp implements AppPort {
       await this.stop([...this.hosts]);
       // Before storage closes: tasks still running here are recorded as interrupted, not left to their lease.
       await this.runtime.tasks?.runner.close();
+      await this.runtime.closeObservers();
       await this.runtime.hooks.shutdown(signal);
       await this.runtime.container.dispose();
     })();

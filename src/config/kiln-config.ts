@@ -152,6 +152,24 @@ export interface KilnConfig {
   readonly auth: AuthSettings;
   readonly tasks: TasksConfig;
   readonly shutdown: ShutdownConfig;
+  readonly audit: AuditConfig;
+  readonly usage: UsageConfig;
+}
+
+/** The audit trail: one record per tools/call, resources/read and prompts/get, refused ones included. */
+export interface AuditConfig {
+  /** MCP_AUDIT_LOG: `on` writes the trail (default `off`). */
+  readonly enabled: boolean;
+  /** MCP_AUDIT_LOG_PATH: the file the trail is appended to, as JSON lines; or pass createApp({ audit: { logger } }). */
+  readonly path: string | undefined;
+}
+
+/** Usage accounting: calls, errors and time per tenant, definition and UTC day, kept in the storage backend. */
+export interface UsageConfig {
+  /** MCP_USAGE_ACCOUNTING: `on` counts every call (default `off`). */
+  readonly enabled: boolean;
+  /** MCP_USAGE_FLUSH_MS: how often an instance adds what it counted to the storage backend (default 5000). */
+  readonly flushMs: number;
 }
 
 /** How an instance leaves: readiness off first, then a grace, then the drain (SIGTERM, SIGINT, app.close()). */
@@ -306,6 +324,14 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     readyGraceMs: read.integer('MCP_SHUTDOWN_READY_GRACE_MS', 0, { min: 0, max: 10 * MINUTE }),
     drainMs: read.integer('MCP_SHUTDOWN_DRAIN_MS', 10_000, { min: 0, max: 60 * MINUTE }),
   };
+  const audit: AuditConfig = {
+    enabled: read.oneOf('MCP_AUDIT_LOG', ON_OFF, 'off') === 'on',
+    path: read.string('MCP_AUDIT_LOG_PATH'),
+  };
+  const usage: UsageConfig = {
+    enabled: read.oneOf('MCP_USAGE_ACCOUNTING', ON_OFF, 'off') === 'on',
+    flushMs: read.integer('MCP_USAGE_FLUSH_MS', 5000, { min: 100, max: 10 * MINUTE }),
+  };
   read.assertValid();
   return {
     transportType,
@@ -324,6 +350,8 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     auth,
     tasks,
     shutdown,
+    audit,
+    usage,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Context } from '../context/context.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { StorageService } from '../storage/index.js';
+import type { UsageLedger } from '../storage/usage-ledger.js';
 import type { KilnTelemetry } from '../telemetry/kiln-telemetry.js';
 
 export function createToken<T>(description: string): Token<T> {
@@ -31,12 +32,14 @@ export const STORAGE = frameworkToken<StorageService>('STORAGE');
 export const KILN_CONFIG = frameworkToken<KilnConfig>('KILN_CONFIG');
 /** The ChangeNotifier: list-changed and resource-updated notifications from services and background work. */
 export const NOTIFIER = frameworkToken<ChangeNotifier>('NOTIFIER');
+/** The UsageLedger: calls, errors and time per tenant, definition and day (MCP_USAGE_ACCOUNTING=on). */
+export const USAGE = frameworkToken<UsageLedger>('USAGE');
 
 /** What the registered OpenTelemetry SDK offers, read once at boot (framework-internal: users call the API). */
 export const TELEMETRY = frameworkToken<KilnTelemetry>('TELEMETRY');
 
 /** Tokens every module sees without importing the core module. */
-export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG, NOTIFIER]);
+export const FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT, LOGGER, STORAGE, KILN_CONFIG, NOTIFIER, USAGE]);
 export const REQUEST_SCOPED_FRAMEWORK_TOKENS: ReadonlySet<unknown> = new Set([CONTEXT]);
 
 /** A readable name for a token in boot messages. */

@@ -385,6 +385,16 @@ export const KILN_REASONS = {
     meaning: 'The Redis connection settings are not usable (URL, Cluster nodes or key prefix).',
     recovery: 'Set REDIS_URL to redis://host:port or REDIS_CLUSTER_NODES to host:port pairs, and a prefix without {.',
   },
+  usage_accounting_off: {
+    code: ConfigurationError,
+    meaning: 'Usage was asked for (UsageLedger.daily) while usage accounting is off.',
+    recovery: 'Set MCP_USAGE_ACCOUNTING=on; calls are counted from then on.',
+  },
+  invalid_day: {
+    code: ValidationError,
+    meaning: 'A day given to UsageLedger.daily is not a UTC date in YYYY-MM-DD form.',
+    recovery: 'Pass the day as YYYY-MM-DD (UTC), or leave it out for today.',
+  },
   storage_type_unknown: {
     code: ConfigurationError,
     meaning: 'STORAGE_PROVIDER_TYPE names a provider Kiln does not have.',

@@ -9,6 +9,7 @@ import { unmetScopes } from '../context/scope-check.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { McpError } from '../errors/index.js';
+import { type CallObserver, observed } from './call-observer.js';
 import { type PolicyCall, type PolicyRuntime, runWithPolicy } from './call-policy.js';
 import type { PipelineRuntime } from './scoped-handler.js';
 import { traceRound } from './traced-operation.js';
@@ -20,6 +21,8 @@ export interface OperationRuntime extends PipelineRuntime {
   readonly prompts: ReadonlyMap<string, CompiledPrompt>;
   /** Rate limits, quotas and caches per definition class; absent when the app declares none. */
   readonly policies?: PolicyRuntime;
+  /** Hears how every call ended (the audit trail, usage accounting); absent when neither is on. */
+  readonly observeCall?: CallObserver;
 }
 
 /** A seed before the operation is known: the runner names it once the definition is found. */
@@ -61,7 +64,11 @@ export function runOperation<Target, Args, Result>(
   seed: OperationSeed,
 ): Promise<Result | InputRequiredResult> {
   // Telemetry (a span, duration and size metrics) around the round when an OpenTelemetry SDK is registered.
-  return traceRound(kind, runtime, key, args, seed, runRound);
+  const { observeCall } = runtime;
+  if (!observeCall) return traceRound(kind, runtime, key, args, seed, runRound);
+  return observed(observeCall, kind, runtime, key, args, seed, () =>
+    traceRound(kind, runtime, key, args, seed, runRound),
+  );
 }
 
 function runRound<Target, Args, Result>(

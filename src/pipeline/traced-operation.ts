@@ -28,7 +28,8 @@ type TraceableSeed = Pick<ContextSeed, 'requestId' | 'tenantId' | 'sessionId' | 
   readonly spanId?: string;
 };
 
-interface Ending {
+/** How an operation ended, as spans, metrics and the audit trail report it. */
+export interface Ending {
   readonly outcome: Outcome;
   readonly errorType?: string;
   readonly statusCode?: string;
@@ -99,7 +100,7 @@ function identityOf(seed: TraceableSeed): Attributes {
 }
 
 /** A tool's failure is a result (`isError`), not a JSON-RPC error: the conventions call it `tool_error`. */
-function resultEnding(result: unknown): Ending {
+export function resultEnding(result: unknown): Ending {
   if (isInputRequiredResult(result)) return { outcome: 'input_required' };
   const toolResult = result as { isError?: unknown; structuredContent?: { error?: unknown } } | undefined;
   if (toolResult?.isError !== true) return { outcome: 'ok' };
@@ -114,7 +115,7 @@ function resultEnding(result: unknown): Ending {
   };
 }
 
-function failureEnding(error: unknown): Ending {
+export function failureEnding(error: unknown): Ending {
   if (isProtocolError(error)) {
     const reason = (error.data as { reason?: unknown } | undefined)?.reason;
     return {

@@ -53,3 +53,4 @@ export {
   type StorageSetOptions,
 } from './storage-provider.js';
 export { StorageService } from './storage-service.js';
+export { UsageLedger, type UsageLedgerOptions, type UsageRow } from './usage-ledger.js';

@@ -53,8 +53,8 @@ export async function closeBootedApps(): Promise<void> {
 }
 
 /** Every problem boot reported for `root`; fails the test when boot succeeds or throws something else. */
-export async function bootProblems(root: ModuleRef): Promise<readonly string[]> {
-  const error = await bootApp(root).then(
+export async function bootProblems(root: ModuleRef, options: BootOptions = {}): Promise<readonly string[]> {
+  const error = await bootApp(root, options).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
@@ -63,8 +63,8 @@ export async function bootProblems(root: ModuleRef): Promise<readonly string[]> 
 }
 
 /** The one problem boot reported; fails the test when boot reported none or several. */
-export async function bootProblem(root: ModuleRef): Promise<string> {
-  const problems = await bootProblems(root);
+export async function bootProblem(root: ModuleRef, options: BootOptions = {}): Promise<string> {
+  const problems = await bootProblems(root, options);
   expect(problems).toHaveLength(1);
   return problems[0] as string;
 }
