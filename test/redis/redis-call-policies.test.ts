@@ -3,7 +3,7 @@
 // rest refused 429 rate_limited); a @Quota admits exactly its limit of concurrent 2025 session calls; an answer
 // @Cache stored by one instance is a hit on the other, whose handler never runs.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Cache, Injectable, Module, Quota, RateLimit, Tool } from 'mcp-kiln';
+import { Cache, Injectable, Module, Quota, RateLimit, Tool, USAGE, type UsageLedger } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -66,6 +66,9 @@ async function startInstance(keyPrefix: string): Promise<Instance> {
       STORAGE_PROVIDER_TYPE: 'redis',
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: keyPrefix,
+      MCP_USAGE_ACCOUNTING: 'on',
+      // Flushed by the test, not by the timer.
+      MCP_USAGE_FLUSH_MS: '600000',
     },
   });
   return { testing, serving: await testing.app.serve(http()) };
@@ -144,5 +147,25 @@ describe('call policies across two instances on one Redis', () => {
     expect(second.content).toEqual(first.content);
     expect(a.testing.get(Runs).count).toBe(1);
     expect(b.testing.get(Runs).count).toBe(0);
+  });
+
+  it('adds up usage counted on both instances, readable from either', async () => {
+    const [a, b] = instances;
+    const onA = await connect(a, 'modern');
+    const onB = await connect(b, 'legacy');
+    for (let index = 0; index < 3; index++)
+      await onA.callTool({ name: 'geocode', arguments: { address: `A ${index}` } });
+    for (let index = 0; index < 2; index++)
+      await onB.callTool({ name: 'geocode', arguments: { address: `B ${index}` } });
+    const usageOf = (instance: Instance) => instance.testing.get<UsageLedger>(USAGE);
+    await Promise.all([usageOf(a).flush(), usageOf(b).flush()]);
+    const fromA = await usageOf(a).daily('default');
+    const fromB = await usageOf(b).daily('default');
+    expect(fromA).toEqual(fromB);
+    // Both instances' counts, the earlier tests' calls included: 32 image calls, 16 faxes, and 7 geocodes (the
+    // cache test's miss on A and hit on B, then 3 on A and 2 on B).
+    expect(fromA.find((row) => row.name === 'generate_image')).toMatchObject({ calls: 32, errors: 22 });
+    expect(fromA.find((row) => row.name === 'send_fax')).toMatchObject({ calls: 16, errors: 9 });
+    expect(fromA.find((row) => row.name === 'geocode')?.calls).toBe(7);
   });
 });
