@@ -9,6 +9,7 @@ export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from './
 export type { CacheableMethod, CreateAppOptions } from './app/app-options.js';
 export type {
   AppPort,
+  EdgeRefusal,
   HeaderCarrier,
   HostGauge,
   HostHandle,

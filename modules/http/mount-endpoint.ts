@@ -17,6 +17,7 @@ import { edgeError, type JsonRpcId, jsonRpcErrorResponse, KilnBootError } from '
 import { type AppPort, type HostHandle, type HttpConfig, principalOf } from '../../src/index.js';
 import type { BearerAuth, BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable, prefersHtml } from './accept-header.js';
+import { auditEdgeRefusals } from './edge-audit.js';
 import { edgeChecks } from './edge-checks.js';
 import { isLegacyPost } from './era-of.js';
 import { FailureLog } from './failure-log.js';
@@ -233,6 +234,7 @@ export async function mountEndpoint(
   await fastify.register(async (scope) => {
     installJsonBodyParser(scope, config);
     scope.setErrorHandler(errorHandler(config));
+    if (app.auditRefusal) auditEdgeRefusals(scope, app.auditRefusal);
     scope.addHook('onRequest', (_request, reply, done) => {
       // Between the app's stopAccepting and close, and on an instance still running after it: no new work here.
       if (!closing) return done();

@@ -47,6 +47,20 @@ export type Serving<H extends HostHandle = HostHandle> = Omit<H, 'close' | 'stop
   close(): Promise<void>;
 };
 
+/** A call a host refused before any protocol server saw it (a bad token, missing scopes, its caller's share). */
+export interface EdgeRefusal {
+  /** The reason the host answered with (`invalid_token`, `insufficient_scope`, `in_flight_limit`, ...). */
+  readonly reason: string;
+  /** The JSON-RPC method and what it named, when the host had read the body. */
+  readonly method?: string;
+  readonly target?: string;
+  /** The JSON-RPC id, when the host had read the body. */
+  readonly requestId?: string;
+  /** The verified token, when there was one. */
+  readonly authInfo?: AuthInfo;
+  readonly address?: string;
+}
+
 export interface AppPort {
   readonly serverInfo: Implementation;
   readonly config: KilnConfig;
@@ -60,6 +74,8 @@ export interface AppPort {
   readonly draining: boolean;
   /** Resolves when the app's storage backend answers; rejects with its error otherwise. For readiness checks. */
   checkStorage(): Promise<void>;
+  /** Records a refusal in the audit trail; undefined when the trail is off (MCP_AUDIT_LOG). */
+  readonly auditRefusal: ((refusal: EdgeRefusal) => void) | undefined;
   /**
    * OpenTelemetry for hosts: run a request in the trace context its headers carry, and report open sessions and
    * streams. No-ops unless an OpenTelemetry SDK was registered before the app was created.

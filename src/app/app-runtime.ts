@@ -5,6 +5,7 @@ import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ProtocolRuntime } from '../protocol/protocol-runtime.js';
 import type { HostTelemetry } from '../telemetry/host-telemetry.js';
+import type { EdgeRefusal } from './app-port.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 import type { LifecycleHooks } from './lifecycle-hooks.js';
 
@@ -16,6 +17,8 @@ export interface AppRuntime extends ProtocolRuntime {
   readonly hooks: LifecycleHooks;
   /** Closes the audit trail's own file; run at shutdown after the hosts drained, before the modules' hooks. */
   readonly closeObservers: () => Promise<void>;
+  /** Records a host's refusal in the audit trail; absent when the trail is off. */
+  readonly auditRefusal?: (refusal: EdgeRefusal) => void;
   readonly inFlight: InFlightRequests;
   /** Every tool, disabled ones included, for the catalogue and landing page. */
   readonly manifestTools: readonly CompiledTool[];

@@ -5,15 +5,19 @@ import type { KilnConfig } from '../config/kiln-config.js';
 import { AuditLog, type AuditRecord, auditArguments, type LogRecordEmitter } from '../logging/audit-log.js';
 import type { Logger, Redaction } from '../logging/index.js';
 import type { CallObservation, CallObserver } from '../pipeline/call-observer.js';
+import { principalOf } from '../protocol/principal.js';
 import type { StorageProvider, UsageLedger } from '../storage/index.js';
 import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import { ATTR } from '../telemetry/semantic-names.js';
 import type { CreateAppOptions } from './app-options.js';
+import type { EdgeRefusal } from './app-port.js';
 
 export interface CallObservers {
   readonly observe: CallObserver | undefined;
   /** Closes the audit trail's own file at shutdown (usage flushes through its lifecycle hook). */
   readonly close: () => Promise<void>;
+  /** Audits a host's refusal; undefined when the trail is off. */
+  readonly auditRefusal: ((refusal: EdgeRefusal) => void) | undefined;
 }
 
 /** The problems that stop boot: audit on with nowhere to write, usage on a backend that cannot count. */
@@ -65,7 +69,9 @@ export async function callObservation(
     });
   }
   const counting = usage.enabled;
-  if (!audit && !counting) return { observe: undefined, close: async () => {} };
+  const trail = audit;
+  const auditRefusal = trail ? (refusal: EdgeRefusal) => trail.write(refusalRecord(refusal)) : undefined;
+  if (!audit && !counting) return { observe: undefined, close: async () => {}, auditRefusal };
   const observe: CallObserver = (call) => {
     if (audit) audit.write(auditRecord(call, redaction));
     if (!counting || call.name === undefined) return;
@@ -82,7 +88,24 @@ export async function callObservation(
       metrics.usageDuration.add(call.durationMs / 1000, attributes);
     }
   };
-  return { observe, close: () => audit?.close() ?? Promise.resolve() };
+  return { observe, close: () => audit?.close() ?? Promise.resolve(), auditRefusal };
+}
+
+function refusalRecord(refusal: EdgeRefusal): AuditRecord {
+  const principal = principalOf(refusal.authInfo);
+  return {
+    time: new Date().toISOString(),
+    requestId: refusal.requestId ?? '',
+    ...(refusal.method === undefined ? {} : { method: refusal.method }),
+    ...(refusal.target === undefined ? {} : { target: refusal.target }),
+    ...(principal.tenantId === undefined ? {} : { tenantId: principal.tenantId }),
+    ...(principal.subject ? { subject: principal.subject } : {}),
+    ...(principal.clientId ? { clientId: principal.clientId } : {}),
+    ...(refusal.address === undefined ? {} : { address: refusal.address }),
+    outcome: 'refused',
+    reason: refusal.reason,
+    durationMs: 0,
+  };
 }
 
 function auditRecord(call: CallObservation, redaction: Redaction): AuditRecord {

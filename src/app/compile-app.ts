@@ -170,6 +170,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     ...(policies ? { policies } : {}),
     ...(observers.observe ? { observeCall: observers.observe } : {}),
     closeObservers: observers.close,
+    ...(observers.auditRefusal ? { auditRefusal: observers.auditRefusal } : {}),
     providerScopes: new Map([
       [CONTEXT, 'request'],
       ...[...graph.providers].map(([token, entry]) => [token, entry.provider.scope] as const),

@@ -32,7 +32,7 @@ import { type SinkClient, serverSink } from '../protocol/server-sink.js';
 import { runSessionCall, type SessionAnswer, type SessionCall } from '../protocol/session-call.js';
 import { type TaskWatch, watchTasks } from '../tasks/task-watch.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
-import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
+import type { AppPort, EdgeRefusal, HostHandle, HostTelemetry, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';
 
 /** Who a direct call runs as, and what it carries. */
@@ -83,6 +83,10 @@ export class KilnApp implements AppPort {
 
   get telemetry(): HostTelemetry {
     return this.runtime.hostTelemetry;
+  }
+
+  get auditRefusal(): ((refusal: EdgeRefusal) => void) | undefined {
+    return this.runtime.auditRefusal;
   }
 
   createServer(era: ProtocolEra, options: ProtocolServerOptions = { exposesSessionId: false }): Server {

@@ -10,10 +10,12 @@ import { REDACTED, type Redaction } from './redact.js';
 export interface AuditRecord {
   /** When the call arrived (ISO 8601, UTC). */
   readonly time: string;
+  /** The request's id (Kiln's request id; a refusal at the HTTP edge: the JSON-RPC id, or '' before the body was read). */
   readonly requestId: string;
-  readonly method: 'tools/call' | 'resources/read' | 'prompts/get';
-  /** What the call named: a tool or prompt name, a resource URI. */
-  readonly target: string;
+  /** The JSON-RPC method; absent for a refusal made before the request's body was read (a missing or bad token). */
+  readonly method?: string;
+  /** What the call named: a tool or prompt name, a resource URI; absent like `method`. */
+  readonly target?: string;
   readonly tenantId?: string;
   readonly subject?: string;
   readonly clientId?: string;
@@ -142,12 +144,12 @@ export function auditArguments(args: unknown, redaction: Redaction): Record<stri
 
 function otelAttributes(record: AuditRecord): Record<string, string | number | boolean> {
   const attributes: Record<string, string | number | boolean> = {
-    'mcp.method.name': record.method,
-    'kiln.audit.target': record.target,
     'kiln.request.id': record.requestId,
     'kiln.outcome': record.outcome,
     'kiln.duration_ms': record.durationMs,
   };
+  if (record.method !== undefined) attributes['mcp.method.name'] = record.method;
+  if (record.target !== undefined) attributes['kiln.audit.target'] = record.target;
   if (record.tenantId !== undefined) attributes['kiln.tenant.id'] = record.tenantId;
   if (record.subject !== undefined) attributes['enduser.id'] = record.subject;
   if (record.clientId !== undefined) attributes['kiln.client.id'] = record.clientId;
