@@ -1,5 +1,6 @@
 // README example: modules, exports, a dynamic module and a request-scoped provider.
 import { CONTEXT, type Context, createToken, type DynamicModule, Inject, Injectable, Module } from 'mcp-kiln';
+import { CoverArtTool } from './cover-art.tool.js';
 import { DeleteBookTool } from './delete-book.tool.js';
 import { GetBookTool } from './get-book.tool.js';
 import { LibraryService } from './library.service.js';
@@ -39,6 +40,6 @@ export class AuditTrail {
   imports: [CatalogueModule.forRoot({ baseUrl: 'https://catalogue.example' })],
   providers: [LibraryService, AuditTrail],
   exports: [LibraryService],
-  tools: [GetBookTool, DeleteBookTool],
+  tools: [GetBookTool, DeleteBookTool, CoverArtTool],
 })
 export class LibraryModule {}

@@ -168,13 +168,10 @@ export class RedisStorageProvider implements StorageProvider {
   /** One script: the rate's check and its new state are a single step on the server. */
   claimRate(tenantId: string, key: string, rule: RateRule): Promise<RateDecision> {
     return this.write('claimRate', 'consuming', tenantId, async (client, keys) => {
-      const [allowed, remaining, retryAfterMs] = (await client.eval(
-        CLAIM_RATE,
-        1,
-        keys.counterKey(key),
-        String(this.now()),
-        String(rule.limit),
-        String(rule.windowMs),
+      const [allowed, remaining, retryAfterMs] = (await CLAIM_RATE.run(
+        client,
+        [keys.counterKey(key)],
+        [String(this.now()), String(rule.limit), String(rule.windowMs)],
       )) as [number, number, number];
       return { allowed: allowed === 1, remaining, retryAfterMs };
     });
@@ -183,14 +180,10 @@ export class RedisStorageProvider implements StorageProvider {
   addCounter(tenantId: string, key: string, add: CounterAdd): Promise<CounterReading> {
     return this.write('addCounter', 'consuming', tenantId, async (client, keys) => {
       const pairs = Object.entries(add.deltas).flatMap(([field, delta]) => [field, String(delta)]);
-      const [applied, flat] = (await client.eval(
-        ADD_COUNTER,
-        1,
-        keys.counterKey(key),
-        String(Math.max(1, Math.ceil(add.ttlMs))),
-        add.cap?.field ?? '',
-        String(add.cap?.limit ?? 0),
-        ...pairs,
+      const [applied, flat] = (await ADD_COUNTER.run(
+        client,
+        [keys.counterKey(key)],
+        [String(Math.max(1, Math.ceil(add.ttlMs))), add.cap?.field ?? '', String(add.cap?.limit ?? 0), ...pairs],
       )) as [number, string[]];
       return { applied: applied === 1, values: countsOf(flat) };
     });

@@ -128,24 +128,27 @@ async function claimLimits(
 ): Promise<CallUsage | undefined> {
   if (policy.rateLimits.length === 0 && policy.quotas.length === 0) return undefined;
   const { store } = policies;
-  const rateLimits: RateLimitStatus[] = [];
-  for (const rule of policy.rateLimits) {
-    const { namespace, key, by } = who.counter(rule.by);
-    const decision = await (store.claimRate as NonNullable<StorageProvider['claimRate']>)(
-      namespace,
-      `rate/${rule.id}/${key}`,
-      rule,
-    );
-    if (!decision.allowed) {
-      throw kilnError(
-        'rate_limited',
-        `${name} is limited to ${rule.limit} calls per ${describeWindow(rule.windowMs)} (by ${by}); call again in ` +
-          `${Math.ceil(decision.retryAfterMs / 1000)} s.`,
-        { retryAfterMs: decision.retryAfterMs, limit: rule.limit, windowMs: rule.windowMs, by, requestId },
+  // Every rate limit is claimed at once (one round trip for all of them), then the quotas, which only count calls
+  // every rate limit admitted.
+  const rateLimits = await Promise.all(
+    policy.rateLimits.map(async (rule): Promise<RateLimitStatus> => {
+      const { namespace, key, by } = who.counter(rule.by);
+      const decision = await (store.claimRate as NonNullable<StorageProvider['claimRate']>)(
+        namespace,
+        `rate/${rule.id}/${key}`,
+        rule,
       );
-    }
-    rateLimits.push({ limit: rule.limit, windowMs: rule.windowMs, remaining: decision.remaining, by });
-  }
+      if (!decision.allowed) {
+        throw kilnError(
+          'rate_limited',
+          `${name} is limited to ${rule.limit} calls per ${describeWindow(rule.windowMs)} (by ${by}); call again in ` +
+            `${Math.ceil(decision.retryAfterMs / 1000)} s.`,
+          { retryAfterMs: decision.retryAfterMs, limit: rule.limit, windowMs: rule.windowMs, by, requestId },
+        );
+      }
+      return { limit: rule.limit, windowMs: rule.windowMs, remaining: decision.remaining, by };
+    }),
+  );
   const quotas: QuotaStatus[] = [];
   const now = policies.now();
   for (const rule of policy.quotas) {

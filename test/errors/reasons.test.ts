@@ -23,6 +23,8 @@ describe('the reasons table', () => {
       header_mismatch: C.HeaderMismatch,
       listen_limit: C.ServiceUnavailable,
       in_flight_limit: C.RateLimited,
+      rate_limited: C.RateLimited,
+      quota_exceeded: C.RateLimited,
       authentication_required: C.Unauthorized,
       invalid_token: C.Unauthorized,
       token_in_query: C.InvalidRequest,
@@ -76,6 +78,8 @@ describe('the reasons table', () => {
       storage_path_missing: C.ConfigurationError,
       storage_limit_invalid: C.ConfigurationError,
       redis_options_invalid: C.ConfigurationError,
+      usage_accounting_off: C.ConfigurationError,
+      invalid_day: C.ValidationError,
       storage_type_unknown: C.ConfigurationError,
     });
   });
