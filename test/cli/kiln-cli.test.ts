@@ -201,7 +201,7 @@ describe('kiln inspect', () => {
     ]);
     expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
     expect(stdout).toMatch(/^library 0\.0\.0\n/);
-    expect(stdout).toContain('Tools (2)');
+    expect(stdout).toContain('Tools (3)');
   });
 
   it("names each tool's MCP Apps view and lists the view among the resources", async () => {
