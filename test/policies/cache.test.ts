@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { http } from '../../modules/http/index.js';
 import { bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';
+import { counterSum, registerOtelSdk } from '../telemetry/otel-sdk.js';
 
 @Injectable()
 class Runs {
@@ -259,6 +260,22 @@ describe('@Cache and the 2026-07-28 cache hints over HTTP', () => {
     // A second client: the first honours the hint and answers the same read from its own cache.
     const hit = await (await connect()).readResource({ uri: 'catalog://items/z9' });
     expect(hit).toMatchObject({ ttlMs: 40_000, cacheScope: 'private', _meta: { 'mcp-kiln/cache': 'hit' } });
+  });
+});
+
+describe('@Cache with OpenTelemetry on', () => {
+  it('counts lookups as kiln.cache.lookups by hit or miss', async () => {
+    const sdk = registerOtelSdk({ tracing: false });
+    try {
+      const { testing } = await compiled();
+      for (const city of ['Oslo', 'Oslo', 'Oslo', 'Rome']) await testing.callTool('weather_lookup', { city });
+      const lookups = (await sdk.collect()).get('kiln.cache.lookups');
+      const of = (result: string) =>
+        counterSum(lookups, { 'kiln.definition.name': 'weather_lookup', 'kiln.cache.result': result });
+      expect({ hits: of('hit'), misses: of('miss') }).toEqual({ hits: 2, misses: 2 });
+    } finally {
+      await sdk.shutdown();
+    }
   });
 });
 
