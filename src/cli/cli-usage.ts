@@ -23,6 +23,7 @@ Commands:
   inspect <entry>   Print what the app serves: tools with their input and output schemas, resources, prompts
   new <name>        Create a project directory <name> set up for Kiln: a module, a tool, its test, scripts
   bundle <entry>    Bundle a built server entry into one file (and a chunk per optional part) for a fast cold start
+  dev [entry]       Run the server from its TypeScript sources and restart it whenever a source file changes
 
 Options:
   -h, --help        Show help (kiln <command> --help for a command)
@@ -70,6 +71,20 @@ Options:
   --dir <parent>    Where to create the project directory (default: the current directory)
   --kiln <spec>     The mcp-kiln dependency: a version range, or a path to a packed tarball or a checkout
                     (default: ^ the version of this CLI)
+  -h, --help        Show this help
+`;
+
+export const DEV_HELP = `Usage: kiln dev [entry] [--watch <dir>]
+
+Runs the server from its TypeScript sources: compiles <entry> (default: src/main.ts, the file calling createApp) and
+the project files it imports with rolldown (decorators and their metadata as the tests compile them; packages stay
+imports from node_modules), starts it with node --enable-source-maps, and recompiles and restarts it within a second
+or two of any change under <dir>. The port stays the same. A file that does not compile is reported and the running
+server keeps serving until the next change compiles. Serves over HTTP unless MCP_TRANSPORT_TYPE says otherwise, on
+MCP_HTTP_HOST:MCP_HTTP_PORT as configured. Stop it with Ctrl-C. Needs rolldown (npm install --save-dev rolldown).
+
+Options:
+  --watch <dir>     The directory to watch (default: the entry's directory)
   -h, --help        Show this help
 `;
 

@@ -13,6 +13,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   inspect: async () => (await import('./inspect-command.js')).inspectCommand,
   new: async () => (await import('./new-command.js')).newCommand,
   bundle: async () => (await import('./bundle-command.js')).bundleCommand,
+  dev: async () => (await import('./dev-command.js')).devCommand,
 };
 
 async function run(argv: readonly string[]): Promise<CommandResult> {

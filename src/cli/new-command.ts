@@ -74,6 +74,7 @@ function projectManifest(name: string, kilnSpec: string, kiln: KilnManifest) {
     scripts: {
       build: 'tsc -p tsconfig.build.json',
       start: 'node dist/main.js',
+      dev: 'kiln dev src/main.ts',
       test: 'tsc -p tsconfig.json --noEmit && vitest run',
       lint: 'npm run build && kiln lint dist/app.module.js',
       inspect: 'npm run build && kiln inspect dist/app.module.js',

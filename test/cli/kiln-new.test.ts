@@ -1,14 +1,19 @@
 // `kiln new` end to end, as a user meets it: the packed mcp-kiln tarball, a scaffolded project that installs it,
 // whose own tests pass right away, whose `npm run lint` runs the installed `kiln` binary and whose `npm run bundle`
 // writes a bundle that serves. Slow (a pack, an install, a type-check, Vitest, builds, a bundle): about a minute.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectServer } from '../integration/helpers/connected-server.js';
 import { ERAS } from '../integration/helpers/eras.js';
 import { structured } from '../integration/helpers/tool-results.js';
 import { npm, packKiln } from '../support/packed-kiln.js';
+import { ephemeralPort } from '../support/redis-servers.js';
+import { trackChild } from '../support/tracked-children.js';
 import { runKiln } from './run-kiln.js';
 
 let work: string;
@@ -77,6 +82,53 @@ describe('kiln new demo', () => {
       expect(structured(result)).toEqual({ greeting: expect.stringContaining('Ada') });
     } finally {
       await server.close();
+    }
+  }, 180_000);
+
+  it('serves from its sources with npm run dev and restarts on an edit, keeping the last good server', async () => {
+    const port = await ephemeralPort();
+    const dev = spawn('npm', ['run', 'dev', '--silent'], {
+      cwd: project,
+      env: { ...projectEnv, MCP_HTTP_HOST: '127.0.0.1', MCP_HTTP_PORT: String(port), MCP_LOG_LEVEL: 'error' },
+      detached: true,
+    });
+    trackChild(dev);
+    let output = '';
+    dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    dev.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const toolFile = join(project, 'src', 'say-hello.tool.ts');
+    const original = readFileSync(toolFile, 'utf8');
+    const client = new Client(
+      { name: 'dev', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const description = async () => {
+      const { tools } = await client.listTools();
+      return tools.find((tool) => tool.name === 'say_hello')?.description;
+    };
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain(`Landing page: http://127.0.0.1:${port}/`);
+      expect(output).toMatch(/kiln dev: started: compiled and started in \d+ ms/);
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+      expect(await description()).toBe('Greet someone by name; returns the greeting.');
+
+      writeFileSync(toolFile, original.replace('Greet someone by name;', 'Greet someone warmly by name;'));
+      await expect
+        .poll(description, { timeout: 30_000, interval: 200 })
+        .toBe('Greet someone warmly by name; returns the greeting.');
+      expect(output).toMatch(/kiln dev: say-hello\.tool\.ts changed: compiled and started in \d+ ms/);
+
+      // A file that does not compile: reported, and the running server goes on serving what it served.
+      writeFileSync(toolFile, `${original}\nexport const broken = ;\n`);
+      await expect
+        .poll(() => output, { timeout: 30_000 })
+        .toMatch(/does not compile; the running server keeps serving/);
+      expect(await description()).toBe('Greet someone warmly by name; returns the greeting.');
+    } finally {
+      writeFileSync(toolFile, original);
+      await client.close();
+      process.kill(-(dev.pid as number), 'SIGINT');
+      await once(dev, 'exit');
     }
   }, 180_000);
 });

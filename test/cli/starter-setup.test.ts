@@ -33,7 +33,7 @@ describe('Starting your own project', () => {
     expect(result.exitCode).toBe(0);
     const project = join(scratch, 'starter');
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
-    expect(Object.keys(manifest.scripts)).toEqual(['build', 'start', 'test', 'lint', 'inspect', 'bundle']);
+    expect(Object.keys(manifest.scripts)).toEqual(['build', 'start', 'dev', 'test', 'lint', 'inspect', 'bundle']);
     for (const script of Object.keys(manifest.scripts)) expect(section).toContain(`\`${script}\``);
     for (const file of ['tsconfig.json', 'tsconfig.build.json', 'vitest.config.ts', 'README.md', '.gitignore']) {
       expect(existsSync(join(project, file)), file).toBe(true);
