@@ -9,7 +9,6 @@ export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from './
 export type { CacheableMethod, CreateAppOptions } from './app/app-options.js';
 export type {
   AppPort,
-  EdgeRefusal,
   HeaderCarrier,
   HostGauge,
   HostHandle,
@@ -24,6 +23,7 @@ export type {
   SessionCall,
   SinkClient,
 } from './app/app-port.js';
+export type { EdgeRefusal } from './app/edge-refusal.js';
 export { DEFAULT_SHUTDOWN_DRAIN_MS, type DirectCallOptions, KilnApp } from './app/kiln-app.js';
 export type {
   OnApplicationBootstrap,

@@ -15,6 +15,7 @@ import type { SessionAnswer, SessionCall } from '../protocol/session-call.js';
 import type { TaskWatch } from '../tasks/task-watch.js';
 import type { HeaderCarrier, HostGauge, HostTelemetry } from '../telemetry/host-telemetry.js';
 import type { AppCatalog } from './app-catalog.js';
+import type { EdgeRefusal } from './edge-refusal.js';
 
 export type {
   HeaderCarrier,
@@ -46,20 +47,6 @@ export interface KilnHost<H extends HostHandle = HostHandle> {
 export type Serving<H extends HostHandle = HostHandle> = Omit<H, 'close' | 'stopAccepting'> & {
   close(): Promise<void>;
 };
-
-/** A call a host refused before any protocol server saw it (a bad token, missing scopes, its caller's share). */
-export interface EdgeRefusal {
-  /** The reason the host answered with (`invalid_token`, `insufficient_scope`, `in_flight_limit`, ...). */
-  readonly reason: string;
-  /** The JSON-RPC method and what it named, when the host had read the body. */
-  readonly method?: string;
-  readonly target?: string;
-  /** The JSON-RPC id, when the host had read the body. */
-  readonly requestId?: string;
-  /** The verified token, when there was one. */
-  readonly authInfo?: AuthInfo;
-  readonly address?: string;
-}
 
 export interface AppPort {
   readonly serverInfo: Implementation;

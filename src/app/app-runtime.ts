@@ -5,7 +5,7 @@ import type { InjectionToken, ProviderScope } from '../../decorators/types.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ProtocolRuntime } from '../protocol/protocol-runtime.js';
 import type { HostTelemetry } from '../telemetry/host-telemetry.js';
-import type { EdgeRefusal } from './app-port.js';
+import type { EdgeRefusal } from './edge-refusal.js';
 import type { InFlightRequests } from './in-flight-requests.js';
 import type { LifecycleHooks } from './lifecycle-hooks.js';
 

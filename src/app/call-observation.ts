@@ -4,13 +4,13 @@
 import type { KilnConfig } from '../config/kiln-config.js';
 import { AuditLog, type AuditRecord, auditArguments, type LogRecordEmitter } from '../logging/audit-log.js';
 import type { Logger, Redaction } from '../logging/index.js';
-import type { CallObservation, CallObserver } from '../pipeline/call-observer.js';
+import type { CallObservation, CallObserver } from '../pipeline/operation-kind.js';
 import { principalOf } from '../protocol/principal.js';
 import type { StorageProvider, UsageLedger } from '../storage/index.js';
 import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import { ATTR } from '../telemetry/semantic-names.js';
 import type { CreateAppOptions } from './app-options.js';
-import type { EdgeRefusal } from './app-port.js';
+import type { EdgeRefusal } from './edge-refusal.js';
 
 export interface CallObservers {
   readonly observe: CallObserver | undefined;

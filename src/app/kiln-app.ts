@@ -32,8 +32,9 @@ import { type SinkClient, serverSink } from '../protocol/server-sink.js';
 import { runSessionCall, type SessionAnswer, type SessionCall } from '../protocol/session-call.js';
 import { type TaskWatch, watchTasks } from '../tasks/task-watch.js';
 import { type AppCatalog, describeApp } from './app-catalog.js';
-import type { AppPort, EdgeRefusal, HostHandle, HostTelemetry, Serving } from './app-port.js';
+import type { AppPort, HostHandle, HostTelemetry, Serving } from './app-port.js';
 import type { AppRuntime } from './app-runtime.js';
+import type { EdgeRefusal } from './edge-refusal.js';
 
 /** Who a direct call runs as, and what it carries. */
 export interface DirectCallOptions {

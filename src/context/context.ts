@@ -11,10 +11,11 @@ import type { ContextInputs } from './context-inputs.js';
 import type { Enrich, TypedEnrich } from './enrich.js';
 import type { Recovery, TypedFail } from './error-contract.js';
 import type { HttpRequestInfo } from './http-request.js';
+import type { ProtocolEra } from './protocol-era.js';
 import type { RequestContext } from './request-context.js';
 import type { RequestInputOptions, RequestInputSpec } from './request-input.js';
 
-export type ProtocolEra = 'legacy' | 'modern';
+export type { ProtocolEra } from './protocol-era.js';
 
 export interface Context extends RequestContext {
   /** Request-correlated logging: pino on stderr, mirrored to the client as notifications/message. */

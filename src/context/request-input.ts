@@ -8,13 +8,13 @@ import {
   inputRequired,
 } from '@modelcontextprotocol/server';
 import { kilnError, type McpError } from '../errors/index.js';
-import type { ProtocolEra } from './context.js';
 import {
   capabilityForRequest,
   capabilityShape,
   declaresCapability,
   type InputCapability,
 } from './input-capabilities.js';
+import type { ProtocolEra } from './protocol-era.js';
 
 /** What to ask for: embedded requests built with `inputRequired.elicit` / `.elicitUrl` / `.createMessage` / `.listRoots`, and state to echo. */
 export type RequestInputSpec = InputRequiredSpec;

@@ -5,17 +5,13 @@ import { RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
 import type { ToolOptions } from '../../decorators/tool.js';
 import type { McpUiToolVisibility } from '../../decorators/ui-resource.js';
 import type { CompiledTool } from './compiled-tool.js';
+import type { CompiledToolUi } from './compiled-tool-ui.js';
 import type { LintFindings } from './tool-lint.js';
 
 export const UI_SCHEME = 'ui://';
 const VISIBILITIES: readonly McpUiToolVisibility[] = ['model', 'app'];
 
-export interface CompiledToolUi {
-  readonly resourceUri: string;
-  readonly visibility: readonly McpUiToolVisibility[] | undefined;
-  /** `visibility: ['app']`: only the view calls the tool, so a client that renders no views is not shown it. */
-  readonly appOnly: boolean;
-}
+export type { CompiledToolUi } from './compiled-tool-ui.js';
 
 /** The view a tool declares, or undefined when it declares none (or declares one wrongly: the error is recorded). */
 export function compileToolUi(

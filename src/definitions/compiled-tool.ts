@@ -6,7 +6,7 @@ import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer } from '../..
 import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
 import type { CompiledOutput } from './compile-output.js';
-import type { CompiledToolUi } from './compile-tool-ui.js';
+import type { CompiledToolUi } from './compiled-tool-ui.js';
 import type { HeaderParam } from './header-params.js';
 import type { CompiledInput } from './input/index.js';
 import type { JsonSchema } from './json-schema.js';

@@ -2,24 +2,8 @@
 // accounting) once the answer is ready. Observers run after the answer is settled and their failures are swallowed
 // here, so nothing an observer does can change or fail the call.
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import type { OperationKind, OperationRuntime, OperationSeed } from './operation-runner.js';
-import { type Ending, failureEnding, resultEnding } from './traced-operation.js';
-
-export interface CallObservation {
-  readonly method: 'tools/call' | 'resources/read' | 'prompts/get';
-  /** What the call named: a tool or prompt name, a resource URI. */
-  readonly key: string;
-  /** The served definition's name; undefined when the call named nothing this app serves. */
-  readonly name: string | undefined;
-  readonly seed: OperationSeed;
-  readonly args: unknown;
-  readonly ending: Ending;
-  /** When the call arrived (epoch ms) and how long it took. */
-  readonly startedAt: number;
-  readonly durationMs: number;
-}
-
-export type CallObserver = (observation: CallObservation) => void;
+import { type Ending, failureEnding, resultEnding } from './call-ending.js';
+import type { CallObserver, OperationKind, OperationRuntime, OperationSeed } from './operation-kind.js';
 
 export function observed<Target, Args, Result>(
   observe: CallObserver,

@@ -9,7 +9,7 @@ import { kilnError } from '../errors/index.js';
 import { chainOf, runChain } from './call-chain.js';
 import { canonicalJson, markedHit } from './call-policy.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
-import type { OperationKind, OperationSeed } from './operation-runner.js';
+import type { OperationKind, OperationSeed } from './operation-kind.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
 
 /** prompts/get: find a prompt by name, run one round; a direct get cannot answer a round, so it fails. */

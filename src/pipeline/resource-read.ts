@@ -10,7 +10,7 @@ import { kilnError } from '../errors/index.js';
 import { chainOf, runChain } from './call-chain.js';
 import { markedHit } from './call-policy.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
-import type { OperationKind, OperationSeed } from './operation-runner.js';
+import type { OperationKind, OperationSeed } from './operation-kind.js';
 import { type PipelineRuntime, runScopedHandler } from './scoped-handler.js';
 
 export interface ResourceMatch {

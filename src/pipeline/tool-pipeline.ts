@@ -17,7 +17,7 @@ import { classifyError } from './error-envelope.js';
 import { reportFailure } from './handler-failure.js';
 import { formatIssuePath, type InputRejection, prepareArguments } from './input/index.js';
 import { sealedRound, unanswerableRound } from './input-round.js';
-import type { OperationKind } from './operation-runner.js';
+import type { OperationKind } from './operation-kind.js';
 import { inRequestScope, type PipelineRuntime } from './scoped-handler.js';
 import { errorResult, successResult } from './tool-result.js';
 import { noteInputEvents } from './traced-input.js';

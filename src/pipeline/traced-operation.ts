@@ -2,15 +2,15 @@
 // completion/complete), named and attributed as the OpenTelemetry MCP conventions say. The span is active while the
 // handler runs, so storage calls and the handler's own instrumented calls become its children, and its ids reach
 // ctx.traceId / ctx.spanId. Without an SDK registered the run goes straight through.
-import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { Attributes, Histogram, Span } from '@opentelemetry/api';
 import type { ContextSeed } from '../context/create-context.js';
-import { isProtocolError } from '../errors/index.js';
 import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import type { OtelApi } from '../telemetry/otel-api.js';
-import { ATTR, type Outcome, type TracedMethod } from '../telemetry/semantic-names.js';
+import { ATTR, type TracedMethod } from '../telemetry/semantic-names.js';
 import { traceParentOf } from '../telemetry/trace-parent.js';
-import type { OperationKind, OperationRuntime, OperationSeed } from './operation-runner.js';
+import { type Ending, failureEnding, resultEnding } from './call-ending.js';
+import type { OperationKind, OperationRuntime, OperationSeed } from './operation-kind.js';
 
 /** What an operation span says about the request before it runs. */
 export interface OperationLabel {
@@ -27,15 +27,6 @@ type TraceableSeed = Pick<ContextSeed, 'requestId' | 'tenantId' | 'sessionId' | 
   readonly traceId?: string;
   readonly spanId?: string;
 };
-
-/** How an operation ended, as spans, metrics and the audit trail report it. */
-export interface Ending {
-  readonly outcome: Outcome;
-  readonly errorType?: string;
-  readonly statusCode?: string;
-  readonly reason?: string;
-  readonly message?: string;
-}
 
 export function traceOperation<S extends TraceableSeed, R>(
   telemetry: ActiveTelemetry,
@@ -97,40 +88,6 @@ function identityOf(seed: TraceableSeed): Attributes {
   if (seed.tenantId !== undefined) attributes[ATTR.tenantId] = seed.tenantId;
   if (seed.sessionId !== undefined) attributes[ATTR.mcpSessionId] = seed.sessionId;
   return attributes;
-}
-
-/** A tool's failure is a result (`isError`), not a JSON-RPC error: the conventions call it `tool_error`. */
-export function resultEnding(result: unknown): Ending {
-  if (isInputRequiredResult(result)) return { outcome: 'input_required' };
-  const toolResult = result as { isError?: unknown; structuredContent?: { error?: unknown } } | undefined;
-  if (toolResult?.isError !== true) return { outcome: 'ok' };
-  const envelope = toolResult.structuredContent?.error as
-    | { message?: unknown; data?: { reason?: unknown } }
-    | undefined;
-  return {
-    outcome: 'tool_error',
-    errorType: 'tool_error',
-    reason: typeof envelope?.data?.reason === 'string' ? envelope.data.reason : undefined,
-    message: typeof envelope?.message === 'string' ? envelope.message : undefined,
-  };
-}
-
-export function failureEnding(error: unknown): Ending {
-  if (isProtocolError(error)) {
-    const reason = (error.data as { reason?: unknown } | undefined)?.reason;
-    return {
-      outcome: 'error',
-      errorType: String(error.code),
-      statusCode: String(error.code),
-      reason: typeof reason === 'string' ? reason : undefined,
-      message: error.message,
-    };
-  }
-  return {
-    outcome: 'error',
-    errorType: error instanceof Error ? error.name : '_OTHER',
-    message: error instanceof Error ? error.message : undefined,
-  };
 }
 
 function errorAttributes(ending: Ending): Attributes {

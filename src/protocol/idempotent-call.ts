@@ -9,7 +9,7 @@ import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { kilnError, McpError, storageError } from '../errors/index.js';
 import { classifyError } from '../pipeline/error-envelope.js';
-import type { OperationKind } from '../pipeline/operation-runner.js';
+import type { OperationKind } from '../pipeline/operation-kind.js';
 import type { PipelineRuntime } from '../pipeline/scoped-handler.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { errorResult } from '../pipeline/tool-result.js';

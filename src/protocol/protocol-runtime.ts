@@ -6,7 +6,7 @@ import type { CompiledUiResources } from '../definitions/compile-ui-resources.js
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
-import type { OperationRuntime } from '../pipeline/operation-runner.js';
+import type { OperationRuntime } from '../pipeline/operation-kind.js';
 import type { TaskSupport } from '../tasks/task-support.js';
 import type { RequestStateSealing } from './request-state-sealing.js';
 

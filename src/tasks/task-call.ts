@@ -10,7 +10,7 @@ import { ORDINARY_CALL, type TaskBinding } from '../context/task-binding.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import { kilnError } from '../errors/index.js';
 import { prepareArguments } from '../pipeline/input/index.js';
-import type { OperationKind } from '../pipeline/operation-runner.js';
+import type { OperationKind } from '../pipeline/operation-kind.js';
 import { runToolRound, TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { principalKeyOf } from '../protocol/principal.js';
 import { type CreateTaskResult, createTaskResult } from './task-record.js';

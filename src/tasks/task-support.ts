@@ -2,7 +2,7 @@
 // for any) and the tools/call kind that hands task tools to it.
 import type { TasksConfig } from '../config/kiln-config.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import type { OperationKind } from '../pipeline/operation-runner.js';
+import type { OperationKind } from '../pipeline/operation-kind.js';
 import type { ContextState } from '../storage/index.js';
 import { type TaskToolAnswer, taskToolOperation } from './task-call.js';
 import type { TaskRuntime } from './task-round.js';

@@ -196,6 +196,52 @@ function findViolations(files: readonly string[], read: (file: string) => string
   return violations;
 }
 
+/**
+ * Every import circle among the files' static imports (type-only ones included), each as the files around it. The
+ * composition root's dynamic loads of its own modules by package name are not edges here: they run on use, after
+ * every module involved has been evaluated.
+ */
+function findCycles(files: readonly string[], read: (file: string) => string): string[][] {
+  const selfExports = selfExportMap();
+  const graph = new Map<string, string[]>();
+  for (const from of files) {
+    const targets = importEdges(from, read(from))
+      .filter((edge) => !edge.dynamic)
+      .map((edge) => resolveSpecifier(from, edge.specifier, selfExports))
+      .filter((to): to is string => to !== undefined && files.includes(to));
+    graph.set(from, targets);
+  }
+  // Tarjan's strongly connected components: every component of more than one file is a circle.
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file) as number, order.get(next) as number));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  return cycles;
+}
+
 const format = (violation: Violation) => `${violation.from} → ${violation.to} (${violation.why})`;
 const readSource = (file: string) => readFileSync(join(root, file), 'utf8');
 
@@ -210,6 +256,20 @@ describe('import direction', () => {
 
   it('every file imports only its own layer or lower ones, and modules and examples only public entries', () => {
     expect(findViolations(files, readSource).map(format)).toEqual([]);
+  });
+
+  it('has no import circles: each pair of files that share types has the types in a file of their own', () => {
+    expect(findCycles(files, readSource)).toEqual([]);
+  });
+
+  it('reports a planted circle, a type-only one included', () => {
+    const planted = new Map([
+      ['src/context/planted-a.ts', "import type { B } from './planted-b.js';\nexport type A = B;"],
+      ['src/context/planted-b.ts', "import type { A } from './planted-a.js';\nexport type B = A;"],
+    ]);
+    expect(findCycles([...planted.keys()], (file) => planted.get(file) ?? '')).toEqual([
+      ['src/context/planted-a.ts', 'src/context/planted-b.ts'],
+    ]);
   });
 
   it('code run from dist (examples, bench, conformance, test fixtures) imports the runtime by package name', () => {

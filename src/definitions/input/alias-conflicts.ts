@@ -1,7 +1,8 @@
 // Boot-time checks on a tool's declared key aliases. An alias is only safe when its meaning is certain and the
 // mapping one-to-one; each finding below names a way the rewrite would guess or could never apply.
-import type { InputLayout } from './compile-input.js';
+
 import { foldKeyCase } from './fold-key-case.js';
+import type { InputLayout } from './input-layout.js';
 
 /** Every problem with `aliases` (alias → declared target) against the input's declared keys, as sentences. */
 export function findAliasConflicts(

@@ -6,6 +6,7 @@ import { X_MCP_HEADER } from '../../../decorators/header-param.js';
 import { advertisedInputSchema, type JsonSchema } from '../json-schema.js';
 import { findAliasConflicts } from './alias-conflicts.js';
 import { foldKeyCase } from './fold-key-case.js';
+import type { InputLayout } from './input-layout.js';
 import { BUILT_IN_IGNORED_KEYS, type InputOptions } from './input-options.js';
 import { strictenInputSchema } from './strict-input.js';
 
@@ -66,16 +67,7 @@ export interface ZodCompiledInput<TOutput = unknown> extends CompiledInput<TOutp
   readonly schema: z.ZodType<TOutput>;
 }
 
-/** The key layout of an input root, whatever kind of schema declared it. */
-export interface InputLayout {
-  readonly root: 'object' | 'discriminatedUnion';
-  readonly discriminator: string | undefined;
-  readonly variants: readonly {
-    readonly keys: readonly string[];
-    readonly authorOpened: boolean;
-    readonly discriminatorValues: readonly unknown[];
-  }[];
-}
+export type { InputLayout } from './input-layout.js';
 
 /**
  * @throws TypeError for an unsupported root (see strictenInputSchema) or conflicting aliases; the message lists
