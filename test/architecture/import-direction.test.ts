@@ -207,7 +207,8 @@ function findCycles(files: readonly string[], read: (file: string) => string): s
   for (const from of files) {
     const targets = importEdges(from, read(from))
       .filter((edge) => !edge.dynamic)
-      .map((edge) => resolveSpecifier(from, edge.specifier, selfExports))
+      // A file not on disk (a planted one) resolves to its specifier's path: its .ts is the file meant.
+      .map((edge) => resolveSpecifier(from, edge.specifier, selfExports)?.replace(/\.js$/, '.ts'))
       .filter((to): to is string => to !== undefined && files.includes(to));
     graph.set(from, targets);
   }
