@@ -8,15 +8,15 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
 import type { BearerAuthOptions } from '../auth/index.js';
-import { closeIdleSockets, connectionLimits } from './connection-limits.js';
-import { methodRejection } from './endpoint-methods.js';
+import { closeIdleSockets, connectionLimits } from './edge/connection-limits.js';
+import { methodRejection } from './edge/endpoint-methods.js';
+import { hostHeaderRejection } from './edge/host-header.js';
+import { errorHandler } from './edge/http-errors.js';
 import { fastifyLogger } from './fastify-logger.js';
-import { hostHeaderRejection } from './host-header.js';
-import { errorHandler } from './http-errors.js';
 import { PLAYGROUND_SCRIPT_PATH } from './landing-page/paths.js';
-import type { LegacyLegOptions } from './legacy-session-leg.js';
-import { listenFailure } from './listen-failure.js';
 import { mountEndpoint } from './mount-endpoint.js';
+import { listenFailure } from './operations/listen-failure.js';
+import type { LegacyLegOptions } from './sessions/legacy-session-leg.js';
 
 export interface HttpServing extends HostHandle {
   /** The landing page. */

@@ -2,15 +2,21 @@
 export { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
 export { type HttpHostOptions, type HttpServing, http } from './http-host.js';
 export { type KilnFastifyOptions, kilnFastify } from './kiln-fastify.js';
-export { type LandingPageModel, type LandingProtection, landingPageModel } from './landing-page-model.js';
+export { type LandingPageModel, type LandingProtection, landingPageModel } from './landing-page/model.js';
+export { eventTenant, type TenantScopedEvent } from './listen/tenant-events.js';
 export { type NodeHandler, type NodeHandlerOptions, nodeHandler } from './node-handler.js';
 export {
   InMemorySessionEventStore,
   isPrimingEvent,
   type SessionEventStore,
   type SessionEventStoreFactory,
-} from './session-event-store.js';
-export { NoSessionPeers, type SessionNotice, type SessionPeerListener, type SessionPeers } from './session-peers.js';
+} from './sessions/session-event-store.js';
+export {
+  NoSessionPeers,
+  type SessionNotice,
+  type SessionPeerListener,
+  type SessionPeers,
+} from './sessions/session-peers.js';
 export {
   InMemorySessionRegistry,
   type SessionChange,
@@ -18,5 +24,4 @@ export {
   type SessionRecord,
   type SessionRegistry,
   type StaleEviction,
-} from './session-registry.js';
-export { eventTenant, type TenantScopedEvent } from './tenant-events.js';
+} from './sessions/session-registry.js';

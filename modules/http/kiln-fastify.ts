@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { HttpConfig, KilnApp } from '../../src/index.js';
 import type { BearerAuthOptions } from '../auth/index.js';
-import type { LegacyLegOptions } from './legacy-session-leg.js';
 import { type MountedEndpoint, mountEndpoint } from './mount-endpoint.js';
+import type { LegacyLegOptions } from './sessions/legacy-session-leg.js';
 
 export interface KilnFastifyOptions extends LegacyLegOptions {
   /** The app to serve (`createApp(Root, { serve: false })`). */

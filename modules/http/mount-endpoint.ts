@@ -16,30 +16,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { edgeError, type JsonRpcId, jsonRpcErrorResponse, KilnBootError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle, type HttpConfig, principalOf } from '../../src/index.js';
 import type { BearerAuth, BearerAuthOptions } from '../auth/index.js';
-import { acceptsEventStream, acceptsPostResponses, notAcceptable, prefersHtml } from './accept-header.js';
-import { auditEdgeRefusals } from './edge-audit.js';
-import { edgeChecks } from './edge-checks.js';
+import { acceptsEventStream, acceptsPostResponses, notAcceptable, prefersHtml } from './edge/accept-header.js';
+import { auditEdgeRefusals } from './edge/edge-audit.js';
+import { edgeChecks } from './edge/edge-checks.js';
+import { hostHeaderRejection } from './edge/host-header.js';
+import { errorHandler } from './edge/http-errors.js';
+import { installJsonBodyParser } from './edge/json-body-parser.js';
+import { inFlightRefusal, isRequest, PrincipalSlots, shareKeyOf } from './edge/principal-slots.js';
+import { endpointUrlOf } from './edge/request-origin.js';
+import { refuseInsufficientScope } from './edge/scope-refusal.js';
+import { withThrottleStatus } from './edge/throttled-answer.js';
 import { isLegacyPost } from './era-of.js';
-import { FailureLog } from './failure-log.js';
 import { openFastPath } from './fast-path/fast-path.js';
-import { hostHeaderRejection } from './host-header.js';
-import { errorHandler } from './http-errors.js';
-import { installJsonBodyParser } from './json-body-parser.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
-import { type GetRoute, landingPages } from './landing-page-routes.js';
-import { type LegacyLegOptions, LegacySessionLeg } from './legacy-session-leg.js';
-import { isListenRequest, ListenStreamCap } from './listen-stream-cap.js';
-import { inFlightRefusal, isRequest, PrincipalSlots, shareKeyOf } from './principal-slots.js';
-import { serveProbes } from './probe-routes.js';
+import { type GetRoute, landingPages } from './landing-page/routes.js';
+import { isListenRequest, ListenStreamCap } from './listen/listen-stream-cap.js';
+import { TaskListenStreams } from './listen/task-listen-streams.js';
+import { publishOn } from './listen/tenant-events.js';
+import { TenantListenStreams } from './listen/tenant-listen-streams.js';
+import { FailureLog } from './operations/failure-log.js';
+import { serveProbes } from './operations/probe-routes.js';
+import { serveServerCard } from './operations/server-card.js';
 import { stampHttpFacts } from './request-facts.js';
-import { endpointUrlOf } from './request-origin.js';
 import { metadataUrlOf, serveResourceMetadata } from './resource-metadata.js';
-import { refuseInsufficientScope } from './scope-refusal.js';
-import { serveServerCard } from './server-card.js';
-import { TaskListenStreams } from './task-listen-streams.js';
-import { publishOn } from './tenant-events.js';
-import { TenantListenStreams } from './tenant-listen-streams.js';
-import { withThrottleStatus } from './throttled-answer.js';
+import { type LegacyLegOptions, LegacySessionLeg } from './sessions/legacy-session-leg.js';
 
 export interface EndpointSettings extends LegacyLegOptions {
   readonly config: HttpConfig;
@@ -252,7 +252,7 @@ export async function mountEndpoint(
       }),
     );
     if (bearer) {
-      const { bearerGate } = await import('./bearer-gate.js');
+      const { bearerGate } = await import('./edge/bearer-gate.js');
       // A browser's visit to the endpoint gets the public landing page, as at any other path.
       const landingVisit = (request: FastifyRequest) =>
         settings.landingPage && request.method === 'GET' && prefersHtml(request.headers.accept);

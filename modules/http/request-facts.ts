@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { HTTP_FACT_HEADERS, type HttpRequestInfo, httpInfoFromNodeHeaders } from '../../src/index.js';
-import { originOf } from './request-origin.js';
+import { originOf } from './edge/request-origin.js';
 
 /** ctx.http of a request Kiln runs itself, read on first use. */
 export function httpFactsOf(request: FastifyRequest): () => HttpRequestInfo {

@@ -4,8 +4,8 @@
 // reached it), its authorization servers and the scopes its @Scopes decorators use, so a client can find where to get
 // a token, and for which scopes.
 import type { BearerAuth } from '../auth/index.js';
-import type { GetRoute } from './landing-page-routes.js';
-import { endpointUrlOf } from './request-origin.js';
+import { endpointUrlOf } from './edge/request-origin.js';
+import type { GetRoute } from './landing-page/routes.js';
 
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 

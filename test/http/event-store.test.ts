@@ -2,7 +2,7 @@
 // unique across the session's streams and name their stream; replay covers one stream, strictly after the given id;
 // retention is bounded by count and by age (spec 2025-11-25, Streamable HTTP "Resumability and Redelivery").
 // The cases are shared with the Redis store (test/redis): see session-event-store-compliance.ts.
-import { InMemorySessionEventStore } from '../../modules/http/session-event-store.js';
+import { InMemorySessionEventStore } from '../../modules/http/sessions/session-event-store.js';
 import { describeSessionEventStore } from './session-event-store-compliance.js';
 
 describeSessionEventStore('InMemorySessionEventStore', () => ({

@@ -3,7 +3,7 @@
 import { Disabled, Module, Prompt, Resource, Tool } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { z } from 'zod';
-import { type LandingPageModel, landingPageModel } from '../../modules/http/landing-page-model.js';
+import { type LandingPageModel, landingPageModel } from '../../modules/http/landing-page/model.js';
 
 export const ENDPOINT_URL = 'http://127.0.0.1:3010/mcp';
 

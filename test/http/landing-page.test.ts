@@ -4,8 +4,8 @@
 import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderToolCard } from '../../modules/http/landing-page/catalog.js';
-import { renderLandingPage } from '../../modules/http/landing-page.js';
-import type { LandingPageModel, LandingTool } from '../../modules/http/landing-page-model.js';
+import { renderLandingPage } from '../../modules/http/landing-page/landing-page.js';
+import type { LandingPageModel, LandingTool } from '../../modules/http/landing-page/model.js';
 import { catalogLandingModel, ENDPOINT_URL } from './landing-page.fixture.js';
 
 /** Text as a reader sees it: tags dropped, entities decoded, whitespace collapsed. */

@@ -9,7 +9,7 @@ import { KilnBootError } from 'mcp-kiln';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../modules/http/index.js';
-import { listenFailure } from '../../modules/http/listen-failure.js';
+import { listenFailure } from '../../modules/http/operations/listen-failure.js';
 import { assertBuilt, NOTES_SERVER } from '../integration/helpers/built-servers.js';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
 

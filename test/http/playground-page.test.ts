@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
 import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingPagePolicy, renderLandingPage } from '../../modules/http/landing-page/landing-page.js';
+import type { LandingPageModel } from '../../modules/http/landing-page/model.js';
 import { PLAYGROUND_SCRIPT } from '../../modules/http/landing-page/playground-script.js';
-import { landingPagePolicy, renderLandingPage } from '../../modules/http/landing-page.js';
-import type { LandingPageModel } from '../../modules/http/landing-page-model.js';
 import { catalogLandingModel } from './landing-page.fixture.js';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -3,7 +3,7 @@
 // grace (MCP_SHUTDOWN_READY_GRACE_MS), and the listener closes after it. The report is cached, so a flood of probes
 // costs one round of checks per cacheMs, and a check that hangs counts as failed after its deadline.
 import { describe, expect, it } from 'vitest';
-import { Readiness } from '../../modules/http/readiness.js';
+import { Readiness } from '../../modules/http/operations/readiness.js';
 import { modernHeaders, modernRequest, post, type RunningServer, startHttpServer } from './helpers/http-server.js';
 
 async function probe(origin: string, path: string) {

@@ -4,7 +4,7 @@
 // Redelivery"). Only the shape of ids differs between stores, so each names its own unissued and forged ids.
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import type { EventRetention, SessionEventStore } from '../../modules/http/session-event-store.js';
+import type { EventRetention, SessionEventStore } from '../../modules/http/sessions/session-event-store.js';
 
 const PRIMING = {} as JSONRPCMessage;
 const note = (method: string): JSONRPCMessage => ({ jsonrpc: '2.0', method });

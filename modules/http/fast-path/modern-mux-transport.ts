@@ -3,7 +3,7 @@
 // Fastify reply, as JSON, or as an event stream once the call sends a notification (progress, a log line) first.
 import type { AuthInfo, JSONRPCMessage, JSONRPCRequest, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { FastifyReply } from 'fastify';
-import { throttleRetryAfter } from '../throttled-answer.js';
+import { throttleRetryAfter } from '../edge/throttled-answer.js';
 import { errorHttpStatus, MODERN_CLASSIFICATION, ModernBoundTransport } from './sdk-modern-binding.js';
 
 type RequestId = JSONRPCRequest['id'];

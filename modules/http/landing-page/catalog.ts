@@ -1,8 +1,8 @@
 // The catalogue sections of the landing page: one card per tool, resource and prompt. Disabled tools keep their
 // card, muted and badged, with the reason and hint their author gave, so a reader learns what replaced them.
 import type { ScopeRequirement } from '../../../src/index.js';
-import type { LandingPrompt, LandingResource, LandingTool } from '../landing-page-model.js';
 import { anchorId, escapeHtml, versionLabel } from './html.js';
+import type { LandingPrompt, LandingResource, LandingTool } from './model.js';
 import { renderInputSchema, renderParameterTable } from './parameter-table.js';
 
 export function renderCatalogSection(

@@ -1,7 +1,8 @@
 // The "Connect" section: the MCP endpoint and ready-to-paste client configuration. The snippets are plain text a
 // reader can select; a small script adds Copy buttons where it may run, and nothing depends on it.
-import type { LandingProtection } from '../landing-page-model.js';
+
 import { escapeHtml, shellWord } from './html.js';
+import type { LandingProtection } from './model.js';
 
 export function renderConnectSection(serverName: string, endpointUrl: string, protection?: LandingProtection): string {
   const config = JSON.stringify({ mcpServers: { [serverName]: { type: 'http', url: endpointUrl } } }, null, 2);

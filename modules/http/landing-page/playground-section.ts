@@ -3,8 +3,8 @@
 // Everything interactive is built by the playground script; without it the section says so.
 
 import { MODERN_REVISION } from '../fast-path/sdk-modern-binding.js';
-import type { LandingPageModel } from '../landing-page-model.js';
 import { escapeHtml } from './html.js';
+import type { LandingPageModel } from './model.js';
 
 /** What the playground script reads from the page: the endpoint, the wire, and what can be tried. */
 export function playgroundData(model: LandingPageModel, endpointPath: string): string {

@@ -5,7 +5,7 @@ import {
   type EventRetention,
   InMemorySessionEventStore,
   type SessionEventStoreFactory,
-} from '../../../modules/http/session-event-store.js';
+} from '../../../modules/http/sessions/session-event-store.js';
 
 export interface StoredFrame {
   readonly streamId: string;

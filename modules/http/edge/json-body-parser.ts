@@ -2,7 +2,7 @@
 // SDK's schemas recurse, so a deep body would overflow the stack) and refuses prototype-pollution keys, both in one
 // walk with an explicit stack. Other methods never carry a message, so their bodies are drained and ignored.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { edgeError } from '../../src/errors/index.js';
+import { edgeError } from '../../../src/errors/index.js';
 import { EdgeRejection } from './edge-rejection.js';
 
 export function installJsonBodyParser(fastify: FastifyInstance, limits: { readonly maxJsonDepth: number }): void {

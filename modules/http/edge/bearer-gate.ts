@@ -8,9 +8,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { FastifyRequest } from 'fastify';
-import { edgeError } from '../../src/errors/index.js';
-import type { Logger } from '../../src/index.js';
-import { AuthUnavailableError, type BearerAuth, InvalidTokenError } from '../auth/index.js';
+import { edgeError } from '../../../src/errors/index.js';
+import type { Logger } from '../../../src/index.js';
+import { AuthUnavailableError, type BearerAuth, InvalidTokenError } from '../../auth/index.js';
 import { EdgeRejection } from './edge-rejection.js';
 import { challenge } from './scope-refusal.js';
 

@@ -1,6 +1,6 @@
 // The MCP endpoint serves POST, GET and DELETE (spec §2.1, §2.2). Any other method gets 405 with `Allow`, decided in
 // onRequest so that the body of a PUT or PATCH is never parsed only to be refused.
-import { edgeError } from '../../src/errors/index.js';
+import { edgeError } from '../../../src/errors/index.js';
 import { EdgeRejection } from './edge-rejection.js';
 
 const ALLOWED = new Set(['GET', 'POST', 'DELETE']);

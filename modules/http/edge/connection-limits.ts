@@ -4,7 +4,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
-import type { HttpConfig } from '../../src/index.js';
+import type { HttpConfig } from '../../../src/index.js';
 import { clientErrorHandler } from './client-error.js';
 
 type LimitOptions = Pick<

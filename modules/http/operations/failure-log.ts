@@ -4,7 +4,7 @@
 // for failures that overlap in time possibly a neighbour's. (An AsyncLocalStorage slot per exchange would be exact,
 // but on Node 20 it turns on async hooks for every promise in the process: about 15% of a 2025 request's CPU.)
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../../src/index.js';
+import type { Logger } from '../../../src/index.js';
 
 export class FailureLog {
   /** How many causes were reported so far; an exchange remembers the count it opened at. */

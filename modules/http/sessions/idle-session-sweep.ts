@@ -2,7 +2,7 @@
 // in use and marked seen, which keeps them alive for every instance; a session stale everywhere is removed by
 // whichever instance's removal takes effect, which cleans up after it; a copy idle here is dropped even while other
 // instances keep the session busy.
-import type { Logger } from '../../src/index.js';
+import type { Logger } from '../../../src/index.js';
 import type { SessionCopies } from './session-copies.js';
 import type { SessionRegistry } from './session-registry.js';
 

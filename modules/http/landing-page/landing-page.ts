@@ -3,14 +3,14 @@
 // on, one script from the same origin adds forms that call the endpoint. A Content-Security-Policy names exactly
 // the inline style and script by hash, so the page can load nothing from elsewhere.
 import { createHash } from 'node:crypto';
-import { renderCatalogSection, renderPromptCard, renderResourceCard, renderToolCard } from './landing-page/catalog.js';
-import { COPY_SCRIPT, renderConnectSection } from './landing-page/connect.js';
-import { escapeHtml, plural, versionLabel } from './landing-page/html.js';
-import { PLAYGROUND_SCRIPT_PATH } from './landing-page/paths.js';
-import { renderPlaygroundSection } from './landing-page/playground-section.js';
-import { PLAYGROUND_CSS } from './landing-page/playground-styles.js';
-import { LANDING_PAGE_CSS } from './landing-page/styles.js';
-import type { LandingPageModel } from './landing-page-model.js';
+import { renderCatalogSection, renderPromptCard, renderResourceCard, renderToolCard } from './catalog.js';
+import { COPY_SCRIPT, renderConnectSection } from './connect.js';
+import { escapeHtml, plural, versionLabel } from './html.js';
+import type { LandingPageModel } from './model.js';
+import { PLAYGROUND_SCRIPT_PATH } from './paths.js';
+import { renderPlaygroundSection } from './playground-section.js';
+import { PLAYGROUND_CSS } from './playground-styles.js';
+import { LANDING_PAGE_CSS } from './styles.js';
 
 export function renderLandingPage(model: LandingPageModel): string {
   const heading = model.serverTitle ?? model.serverName;

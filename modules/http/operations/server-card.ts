@@ -7,10 +7,10 @@
 // `/.well-known/mcp/catalog.json`.
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppCatalog, ServerCardConfig } from '../../src/index.js';
-import { MODERN_REVISION } from './fast-path/sdk-modern-binding.js';
-import type { GetRoute } from './landing-page-routes.js';
-import { endpointUrlOf } from './request-origin.js';
+import type { AppCatalog, ServerCardConfig } from '../../../src/index.js';
+import { endpointUrlOf } from '../edge/request-origin.js';
+import { MODERN_REVISION } from '../fast-path/sdk-modern-binding.js';
+import type { GetRoute } from '../landing-page/routes.js';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';

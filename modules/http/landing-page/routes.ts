@@ -4,9 +4,9 @@
 // Content-Security-Policy. The page's code, styles and playground script (about 100 KB, most of it text) load on the
 // first visit: an MCP server mostly serves clients, and every byte of a module loaded at boot stays in memory.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { AppCatalog } from '../../src/index.js';
-import { type LandingProtection, landingPageModel } from './landing-page-model.js';
-import { endpointUrlOf } from './request-origin.js';
+import type { AppCatalog } from '../../../src/index.js';
+import { endpointUrlOf } from '../edge/request-origin.js';
+import { type LandingProtection, landingPageModel } from './model.js';
 
 export interface LandingPageSource {
   readonly catalog: AppCatalog;
@@ -81,7 +81,7 @@ export function landingPages(source: LandingPageSource): LandingPages {
     routeScript(get) {
       if (!source.playground) return;
       get(source.scriptPath, async (_request, reply) => {
-        const { PLAYGROUND_SCRIPT } = await import('./landing-page/playground-script.js');
+        const { PLAYGROUND_SCRIPT } = await import('./playground-script.js');
         return reply
           .type('text/javascript; charset=utf-8')
           .header('cache-control', 'no-cache')

@@ -2,8 +2,8 @@
 // (or, without auth, one address) cannot take every session, listen stream or request slot and lock the others out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { edgeError, type JsonRpcId, jsonRpcErrorResponse } from '../../src/errors/index.js';
-import { HTTP_FACT_HEADERS, principalKey } from '../../src/index.js';
+import { edgeError, type JsonRpcId, jsonRpcErrorResponse } from '../../../src/errors/index.js';
+import { HTTP_FACT_HEADERS, principalKey } from '../../../src/index.js';
 
 /**
  * Whose share a request counts against: its verified token's principal (client, subject, tenant), or for an anonymous

@@ -5,7 +5,7 @@
 // and X-Forwarded-Host instead, which pass the same check.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { edgeError } from '../../src/errors/index.js';
+import { edgeError } from '../../../src/errors/index.js';
 import { EdgeRejection } from './edge-rejection.js';
 
 /** RFC 3986 authority without userinfo: an IP literal or a registered name, then an optional port. */

@@ -2,8 +2,8 @@
 // oversized body and malformed media type) onto JSON-RPC errors, so an HTTP client always gets a JSON-RPC body that
 // says what was wrong, and the server keeps running. A 5xx is logged with its cause.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { edgeError, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../src/errors/index.js';
-import type { HttpConfig } from '../../src/index.js';
+import { edgeError, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../../src/errors/index.js';
+import type { HttpConfig } from '../../../src/index.js';
 import { EdgeRejection } from './edge-rejection.js';
 
 interface Mapped {

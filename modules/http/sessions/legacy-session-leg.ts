@@ -15,12 +15,12 @@ import {
   type Server,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import { edgeError, McpError } from '../../src/errors/index.js';
-import type { AppPort, HttpConfig } from '../../src/index.js';
+import { edgeError, McpError } from '../../../src/errors/index.js';
+import type { AppPort, HttpConfig } from '../../../src/index.js';
+import { stampedShareKey } from '../edge/principal-slots.js';
+import { writeJsonRpcError } from '../json-rpc-reply.js';
 import { sweepIdleSessions } from './idle-session-sweep.js';
-import { writeJsonRpcError } from './json-rpc-reply.js';
 import { routeClientMessages } from './outbound-request-ids.js';
-import { stampedShareKey } from './principal-slots.js';
 import { type Restored, SESSION_ID, SessionCopies } from './session-copies.js';
 import { SessionDirectCalls } from './session-direct-calls.js';
 import { InMemorySessionEventStore, type SessionEventStoreFactory } from './session-event-store.js';

@@ -3,8 +3,8 @@
 // use, then closes the connection: after a framing error nothing more on it can be trusted.
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { edgeError, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../src/errors/index.js';
-import type { HttpConfig } from '../../src/index.js';
+import { edgeError, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../../src/errors/index.js';
+import type { HttpConfig } from '../../../src/index.js';
 
 interface ClientError extends Error {
   readonly code?: string;

@@ -3,8 +3,8 @@
 // subscription; past the cap a listen gets 503 with Kiln's listen_limit error rather than the SDK's generic -32603,
 // past the caller's share 429 with the same reason. The SDK's own maxSubscriptions is set to the cap as a backstop.
 import type { ServerResponse } from 'node:http';
-import { edgeError, jsonRpcErrorResponse } from '../../src/errors/index.js';
-import { PrincipalSlots } from './principal-slots.js';
+import { edgeError, jsonRpcErrorResponse } from '../../../src/errors/index.js';
+import { PrincipalSlots } from '../edge/principal-slots.js';
 
 /** Why a listen was refused: every slot here is taken, or the caller holds its share. */
 export type ListenRefusal = 'instance' | 'principal';

@@ -1,7 +1,7 @@
 // What the endpoint requires of Accept (spec §2.1), checked by Kiln so a refusal is Kiln's JSON-RPC error and comes
 // before any session or protocol server exists. The 2025 transport of the SDK demands both media types by name,
 // so `*/*` is refused there; the 2026-07-28 handler does not check Accept, so `*/*` is enough on that era.
-import { edgeError, jsonRpcErrorResponse } from '../../src/errors/index.js';
+import { edgeError, jsonRpcErrorResponse } from '../../../src/errors/index.js';
 
 export function acceptsPostResponses(accept: string | undefined, legacy: boolean): boolean {
   if (!accept) return false;

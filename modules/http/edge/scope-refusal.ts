@@ -2,7 +2,7 @@
 // (MCP authorization, SEP-2350) and the RFC 6750 WWW-Authenticate challenge. Kept apart from the bearer gate so an
 // endpoint served without auth does not load the auth module.
 import type { FastifyReply } from 'fastify';
-import { edgeError, jsonRpcErrorResponse } from '../../src/errors/index.js';
+import { edgeError, jsonRpcErrorResponse } from '../../../src/errors/index.js';
 
 /** The 403 step-up answer: one challenge naming every scope the request needs (MCP authorization, SEP-2350). */
 export function refuseInsufficientScope(

@@ -11,8 +11,14 @@ import {
   isJsonContentType,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/server';
-import { type AppPort, CallCancellation, isLevelEnabled, type SessionRequest, sessionCallOf } from '../../src/index.js';
-import { stampedHttpFacts, webRequestOf } from './request-facts.js';
+import {
+  type AppPort,
+  CallCancellation,
+  isLevelEnabled,
+  type SessionRequest,
+  sessionCallOf,
+} from '../../../src/index.js';
+import { stampedHttpFacts, webRequestOf } from '../request-facts.js';
 import type { LiveSession } from './session-copies.js';
 import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';
 
