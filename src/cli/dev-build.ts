@@ -4,14 +4,18 @@
 // TypeScript files.
 import { isAbsolute, join } from 'node:path';
 
+const COMPILER_HELPERS = '@oxc-project/runtime';
+
 /** Compiles `entry` into `outDir`; resolves with the file to start with node. */
 export async function buildForDev(entry: string, outDir: string): Promise<string> {
   const { build } = await import('rolldown');
   await build({
     input: entry,
     platform: 'node',
-    // A bare specifier is a package (or a Node built-in): loaded by Node, not compiled in.
-    external: (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
+    // A bare specifier is a package (or a Node built-in): loaded by Node, not compiled in. The compiler's own helpers
+    // (decorators) are compiled in: the project does not depend on their package.
+    external: (id) =>
+      !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0') && !id.startsWith(COMPILER_HELPERS),
     transform: { decorator: { legacy: true, emitDecoratorMetadata: true } },
     // TypeScript sources import each other as the .js files tsc would write.
     resolve: { extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] } },

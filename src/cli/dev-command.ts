@@ -1,11 +1,12 @@
 // `kiln dev [entry]`: the development loop. Compile the server from its TypeScript sources (dev-build.ts), run it
 // (dev-server-process.ts), and on every change under the watched directory compile again: a build that fails is
 // reported and the running server keeps serving; one that succeeds replaces the server, on the same port.
-import { existsSync, mkdirSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { CliUsageError, type CommandResult, DEV_HELP, EXIT, parseCommandArgs } from './cli-usage.js';
 import { buildForDev, describeBuildError } from './dev-build.js';
 import { DevServerProcess } from './dev-server-process.js';
+import { SourceWatcher } from './dev-watch.js';
 
 /** Changes within this long of each other are one edit (an editor's save writes a file more than once). */
 const SETTLE_MS = 100;
@@ -62,11 +63,11 @@ export async function devCommand(args: readonly string[]): Promise<CommandResult
   await start('started');
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
-  const watcher = watch(watched, { recursive: true }, (_event, name) => {
-    if (name && !/\.(ts|mts|cts|js|mjs|json)$/.test(name)) return;
+  const watcher = new SourceWatcher(watched, (file) => {
+    if (!/\.(ts|mts|cts|tsx|js|mjs|json)$/.test(file)) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      queue = queue.then(() => start(`${name ?? 'a file'} changed`));
+      queue = queue.then(() => start(`${file} changed`));
     }, SETTLE_MS);
   });
   await new Promise<void>((resolveStop) => {

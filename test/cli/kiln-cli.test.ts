@@ -29,7 +29,7 @@ describe('kiln', () => {
   it('refuses an unknown command and an unknown flag with exit 2', async () => {
     const unknown = await runKiln(['serve']);
     expect(unknown).toMatchObject({ exitCode: 2, stdout: '' });
-    expect(unknown.stderr).toContain("unknown command 'serve'. Commands: lint, inspect, new, bundle.");
+    expect(unknown.stderr).toContain("unknown command 'serve'. Commands: lint, inspect, new, bundle, dev.");
     const flag = await runKiln(['lint', NOTES, '--fix']);
     expect(flag.exitCode).toBe(2);
     expect(flag.stderr).toContain("Unknown option '--fix'");
