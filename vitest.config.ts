@@ -14,6 +14,7 @@ export default defineConfig({
       { find: /^mcp-kiln\/http$/, replacement: here('./modules/http/index.ts') },
       { find: /^mcp-kiln\/redis$/, replacement: here('./modules/redis/index.ts') },
       { find: /^mcp-kiln\/storage$/, replacement: here('./src/storage/index.ts') },
+      { find: /^mcp-kiln\/host$/, replacement: here('./src/host/index.ts') },
       { find: /^mcp-kiln$/, replacement: here('./src/index.ts') },
     ],
   },

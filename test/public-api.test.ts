@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as auth from '../modules/auth/index.js';
 import * as http from '../modules/http/index.js';
 import * as errors from '../src/errors/index.js';
+import * as host from '../src/host/index.js';
 import * as kiln from '../src/index.js';
 import * as testing from '../src/testing/index.js';
 
@@ -13,17 +14,12 @@ const exportNames = (entry: object) => Object.keys(entry).sort();
 describe('public API', () => {
   it('mcp-kiln exports exactly these names', () => {
     expect(exportNames(kiln)).toEqual([
-      'AUTH_MODES',
-      'CHANGE_EVENT_ID_META',
       'CONTEXT',
       'Cache',
-      'CallCancellation',
       'DEFAULT_SHUTDOWN_DRAIN_MS',
       'Disabled',
       'Enrichment',
-      'EnvReader',
       'Errors',
-      'HTTP_FACT_HEADERS',
       'Inject',
       'Injectable',
       'InputAlias',
@@ -47,25 +43,16 @@ describe('public API', () => {
       'UseFilters',
       'UseGuards',
       'UseInterceptors',
-      'changeEventIdOf',
       'createApp',
       'createToken',
-      'directCallOf',
       'headerParam',
-      'httpInfoFromNodeHeaders',
       'inputRequired',
-      'isLevelEnabled',
       'listen',
       'loadConfig',
-      'principalKey',
-      'principalOf',
-      'sessionCallOf',
-      'signalOf',
       'skill',
       'skillsFromFolder',
       'stdio',
       'uiResource',
-      'withChangeEventId',
       'withExtra',
     ]);
   });
@@ -132,6 +119,25 @@ describe('public API', () => {
     ]);
   });
 
+  it('mcp-kiln/host exports exactly these names', () => {
+    expect(exportNames(host)).toEqual([
+      'AUTH_MODES',
+      'CHANGE_EVENT_ID_META',
+      'CallCancellation',
+      'EnvReader',
+      'HTTP_FACT_HEADERS',
+      'changeEventIdOf',
+      'directCallOf',
+      'httpInfoFromNodeHeaders',
+      'isLevelEnabled',
+      'principalKey',
+      'principalOf',
+      'sessionCallOf',
+      'signalOf',
+      'withChangeEventId',
+    ]);
+  });
+
   it('mcp-kiln/auth exports exactly these names', () => {
     expect(exportNames(auth)).toEqual([
       'AuthUnavailableError',
@@ -147,7 +153,6 @@ describe('public API', () => {
       'introspectionVerifier',
       'jwksVerifier',
       'parseScopeHierarchy',
-      'principalKey',
       'sharedSecretVerifier',
     ]);
   });
@@ -166,6 +171,7 @@ describe('public API', () => {
       '.',
       './auth',
       './errors',
+      './host',
       './http',
       './package.json',
       './redis',

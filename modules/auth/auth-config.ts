@@ -2,7 +2,7 @@
 // validated at once: one KilnBootError names every missing or insecure setting. `authFromEnv` is what `listen()` and
 // `http({ auth: authFromEnv() })` use; `none` gives undefined (no authentication).
 
-import { AUTH_MODES, EnvReader } from '../../src/index.js';
+import { AUTH_MODES, EnvReader } from '../../src/host/index.js';
 import type { BearerAuthOptions } from './bearer-auth.js';
 import { IDENTITY_PRESETS, presetDefaults } from './identity-presets.js';
 import { introspectionVerifier } from './introspection-verifier.js';

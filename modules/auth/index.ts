@@ -2,7 +2,6 @@
 // shared secret) and oauth (an external authorization server's JWKS), a pluggable verifier for opaque tokens, the
 // mapping of claims to ctx.auth and ctx.tenantId, and the environment reader that configures it all.
 
-export { principalKey } from '../../src/index.js';
 export { authFromEnv, DEFAULT_OAUTH_ALGORITHMS, SECRET_KEY_MIN_BYTES } from './auth-config.js';
 export { AuthUnavailableError, InvalidTokenError } from './auth-errors.js';
 export { BearerAuth, type BearerAuthOptions } from './bearer-auth.js';

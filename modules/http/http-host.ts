@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { AppPort, HostHandle, HttpConfig, KilnHost } from '../../src/index.js';
+import type { AppPort, HostHandle, KilnHost } from '../../src/host/index.js';
+import type { HttpConfig } from '../../src/index.js';
 import type { BearerAuthOptions } from '../auth/index.js';
 import { closeIdleSockets, connectionLimits } from './edge/connection-limits.js';
 import { methodRejection } from './edge/endpoint-methods.js';

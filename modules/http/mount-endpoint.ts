@@ -14,7 +14,8 @@ import {
 } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { edgeError, type JsonRpcId, jsonRpcErrorResponse, KilnBootError } from '../../src/errors/index.js';
-import { type AppPort, type HostHandle, type HttpConfig, principalOf } from '../../src/index.js';
+import { type AppPort, type HostHandle, principalOf } from '../../src/host/index.js';
+import type { HttpConfig } from '../../src/index.js';
 import type { BearerAuth, BearerAuthOptions } from '../auth/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable, prefersHtml } from './edge/accept-header.js';
 import { auditEdgeRefusals } from './edge/edge-audit.js';

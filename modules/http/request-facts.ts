@@ -4,7 +4,8 @@
 // runtime reads back (HTTP_FACT_HEADERS), replacing anything a client sent under them.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { HTTP_FACT_HEADERS, type HttpRequestInfo, httpInfoFromNodeHeaders } from '../../src/index.js';
+import { HTTP_FACT_HEADERS, httpInfoFromNodeHeaders } from '../../src/host/index.js';
+import type { HttpRequestInfo } from '../../src/index.js';
 import { originOf } from './edge/request-origin.js';
 
 /** ctx.http of a request Kiln runs itself, read on first use. */

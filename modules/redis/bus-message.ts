@@ -2,7 +2,7 @@
 // drop its own (it delivered them in-process already), or a probe an instance sends itself to prove that its
 // subscription is live again. Incoming text is checked before it becomes an event.
 import type { ServerEvent } from '@modelcontextprotocol/server';
-import { changeEventIdOf, withChangeEventId } from '../../src/index.js';
+import { changeEventIdOf, withChangeEventId } from '../../src/host/index.js';
 
 export type BusMessage =
   | { readonly from: string; readonly event: ServerEvent }

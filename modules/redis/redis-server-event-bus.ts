@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from '@modelcontextprotocol/server';
 import { Cluster } from 'ioredis';
-import { type Logger, withChangeEventId } from '../../src/index.js';
+import { withChangeEventId } from '../../src/host/index.js';
+import type { Logger } from '../../src/index.js';
 import { decodeBusMessage, encodeEvent, encodeProbe } from './bus-message.js';
 import { type BusSubscriber, openSubscriber } from './bus-subscriber.js';
 import { OutageWarning } from './outage-warning.js';

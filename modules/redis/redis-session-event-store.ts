@@ -3,7 +3,8 @@
 // mcp-kiln/http (ids unique across the session's streams and naming their stream, replay of one stream strictly
 // after an id, retention by count and age), except that a Redis failure never reaches the SDK.
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { CHANGE_EVENT_ID_META, type Logger } from '../../src/index.js';
+import { CHANGE_EVENT_ID_META } from '../../src/host/index.js';
+import type { Logger } from '../../src/index.js';
 import { isPrimingEvent, type SessionEventStore, type SessionEventStoreFactory } from '../http/index.js';
 import { withDeadline } from './operation-deadline.js';
 import { OutageWarning } from './outage-warning.js';

@@ -22,7 +22,7 @@ const layers: readonly (readonly [number, readonly string[]])[] = [
   [6, ['src/app/']],
   [7, ['src/transports/']],
   [8, ['src/bootstrap/']],
-  [9, ['src/testing/', 'src/index.ts']],
+  [9, ['src/testing/', 'src/host/', 'src/index.ts']],
   [10, ['src/cli/']],
 ];
 
@@ -32,7 +32,13 @@ const isRunFromDist = (file: string) =>
   runsFromDist.some((folder) => file.startsWith(`${folder}/`)) || /^test\/.*\/fixtures\//.test(file);
 const isRuntime = (file: string) => /^(src|decorators|modules)\//.test(file);
 
-const publicEntries = new Set(['src/index.ts', 'src/errors/index.ts', 'src/storage/index.ts', 'src/testing/index.ts']);
+const publicEntries = new Set([
+  'src/index.ts',
+  'src/errors/index.ts',
+  'src/storage/index.ts',
+  'src/host/index.ts',
+  'src/testing/index.ts',
+]);
 const isModuleEntry = (file: string) => /^modules\/[^/]+\/index\.ts$/.test(file);
 
 interface ImportEdge {
@@ -150,6 +156,10 @@ const topFolder = (file: string, depth: number) => file.split('/').slice(0, dept
 /** Why `from` may not import `to`, or undefined when it may. */
 function ruleBreak(from: string, to: string, edge: ImportEdge): string | undefined {
   if (from.startsWith('modules/')) {
+    // The root entry exports the composition root, which loads the modules: a module reads only its types.
+    if (to === 'src/index.ts' && !edge.typeOnly) {
+      return 'a module imports values from mcp-kiln/host, /errors or /storage; the root entry (the composition root) only for types';
+    }
     if (topFolder(from, 2) === topFolder(to, 2) || isPublicEntry(to)) return undefined;
     return 'a module may import the project only through its public entries';
   }
@@ -287,6 +297,7 @@ describe('import direction', () => {
         "import { Errors } from '../src/errors/factories.js';\nimport { x } from '../src/di/tokens.js';",
       ],
       ['modules/http/planted.ts', "export { compileApp } from '../../src/app/compile-app.js';"],
+      ['modules/redis/planted.ts', "import { createApp } from '../../src/index.js';"],
       [
         'examples/notes/planted.ts',
         "import { createApp } from 'mcp-kiln';\nimport type { Context } from '../../src/context/context.js';",
@@ -304,6 +315,7 @@ describe('import direction', () => {
       'src/context/planted.ts → src/app/kiln-app.ts (layer 1 may not import layer 6)',
       'decorators/planted.ts → src/di/tokens.ts (layer 0 may not import layer 2)',
       'modules/http/planted.ts → src/app/compile-app.ts (a module may import the project only through its public entries)',
+      'modules/redis/planted.ts → src/index.ts (a module imports values from mcp-kiln/host, /errors or /storage; the root entry (the composition root) only for types)',
       'examples/notes/planted.ts → src/context/context.ts (an example may import the project only through its public entries)',
       'src/app/planted.ts → modules/http/index.ts (src may not import modules (only bootstrap and the testing kit load them, by dynamic import))',
       'src/testing/planted.ts → src/cli/lint-command.ts (layer 9 may not import layer 10)',

@@ -11,8 +11,8 @@ import {
   expandScopes,
   InvalidTokenError,
   parseScopeHierarchy,
-  principalKey,
 } from 'mcp-kiln/auth';
+import { principalKey } from 'mcp-kiln/host';
 import { describe, expect, it } from 'vitest';
 
 const NOW = 1_800_000_000_000;

@@ -3,7 +3,7 @@
 // the reply as it is sent, so every refusal path is covered by one hook. Refusals the runner made (rate limits,
 // quotas) are audited there, once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EdgeRefusal } from '../../../src/index.js';
+import type { EdgeRefusal } from '../../../src/host/index.js';
 
 const AUDITED_STATUSES: ReadonlySet<number> = new Set([401, 403, 429]);
 /** Refusals the operation runner already audited. */

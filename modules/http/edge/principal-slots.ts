@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { edgeError, type JsonRpcId, jsonRpcErrorResponse } from '../../../src/errors/index.js';
-import { HTTP_FACT_HEADERS, principalKey } from '../../../src/index.js';
+import { HTTP_FACT_HEADERS, principalKey } from '../../../src/host/index.js';
 
 /**
  * Whose share a request counts against: its verified token's principal (client, subject, tenant), or for an anonymous

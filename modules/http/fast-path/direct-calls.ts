@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AuthInfo, ClientCapabilities, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '../../../src/index.js';
+import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '../../../src/host/index.js';
 import { throttleRetryAfter } from '../edge/throttled-answer.js';
 import { httpFactsOf } from '../request-facts.js';
 import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';

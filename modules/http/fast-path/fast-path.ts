@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type AuthInfo, classifyInboundRequest, type JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppPort } from '../../../src/index.js';
+import type { AppPort } from '../../../src/host/index.js';
 import { standardHeaders } from '../era-of.js';
 import { stampHttpFacts, webRequestOf } from '../request-facts.js';
 import { DirectCalls } from './direct-calls.js';

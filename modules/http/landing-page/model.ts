@@ -1,6 +1,6 @@
 // What the landing page shows: the app's catalogue and the endpoint URL. The page renderer needs no access to Kiln
 // internals, and the model is what a test asserts against.
-import type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from '../../../src/index.js';
+import type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from '../../../src/host/index.js';
 
 export type LandingTool = CatalogTool;
 export type LandingResource = CatalogResource;

@@ -4,7 +4,7 @@
 // Content-Security-Policy. The page's code, styles and playground script (about 100 KB, most of it text) load on the
 // first visit: an MCP server mostly serves clients, and every byte of a module loaded at boot stays in memory.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { AppCatalog } from '../../../src/index.js';
+import type { AppCatalog } from '../../../src/host/index.js';
 import { endpointUrlOf } from '../edge/request-origin.js';
 import { type LandingProtection, landingPageModel } from './model.js';
 

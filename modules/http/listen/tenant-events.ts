@@ -3,7 +3,7 @@
 // every event of the bus it is given to every stream, so each tenant's streams are served from a view of the bus
 // that passes only that tenant's events and the unscoped ones (tool and prompt lists, background publishers).
 import type { ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
-import type { ChangeSink, TaskStatusChange } from '../../../src/index.js';
+import type { ChangeSink, TaskStatusChange } from '../../../src/host/index.js';
 
 /** A bus event, with the tenant it is scoped to when a request of that tenant published it. */
 export type TenantScopedEvent = ServerEvent & { readonly tenantId?: string };

@@ -2,7 +2,7 @@
 // session registry cannot answer, 503 once it is leaving) and readiness (`/readyz`: 200 only while the instance can
 // do its work, else 503 naming each failing check). Both read one cached readiness report (readiness.ts).
 import type { ServerEventBus } from '@modelcontextprotocol/server';
-import type { AppPort } from '../../../src/index.js';
+import type { AppPort } from '../../../src/host/index.js';
 import type { GetRoute } from '../landing-page/routes.js';
 import type { SessionCounts } from '../sessions/session-registry.js';
 import { Readiness, type ReadinessCheck } from './readiness.js';

@@ -7,7 +7,8 @@
 // `/.well-known/mcp/catalog.json`.
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppCatalog, ServerCardConfig } from '../../../src/index.js';
+import type { AppCatalog } from '../../../src/host/index.js';
+import type { ServerCardConfig } from '../../../src/index.js';
 import { endpointUrlOf } from '../edge/request-origin.js';
 import { MODERN_REVISION } from '../fast-path/sdk-modern-binding.js';
 import type { GetRoute } from '../landing-page/routes.js';

@@ -16,7 +16,8 @@ import {
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
 import { edgeError, McpError } from '../../../src/errors/index.js';
-import type { AppPort, HttpConfig } from '../../../src/index.js';
+import type { AppPort } from '../../../src/host/index.js';
+import type { HttpConfig } from '../../../src/index.js';
 import { stampedShareKey } from '../edge/principal-slots.js';
 import { writeJsonRpcError } from '../json-rpc-reply.js';
 import { sweepIdleSessions } from './idle-session-sweep.js';

@@ -3,7 +3,8 @@
 // client changed through other instances, goes when the session ends anywhere, and is dropped when idle here.
 
 import type { Server, ServerEvent } from '@modelcontextprotocol/server';
-import { type AppPort, type ChangeSink, changeEventIdOf, type HttpConfig } from '../../../src/index.js';
+import { type AppPort, type ChangeSink, changeEventIdOf } from '../../../src/host/index.js';
+import type { HttpConfig } from '../../../src/index.js';
 import { eventTenant } from '../listen/tenant-events.js';
 import type { SessionEventStore, SessionEventStoreFactory } from './session-event-store.js';
 import type { SessionNotice, SessionPeers } from './session-peers.js';

@@ -17,7 +17,7 @@ import {
   isLevelEnabled,
   type SessionRequest,
   sessionCallOf,
-} from '../../../src/index.js';
+} from '../../../src/host/index.js';
 import { stampedHttpFacts, webRequestOf } from '../request-facts.js';
 import type { LiveSession } from './session-copies.js';
 import { frameOf, KeepAliveTicker, SessionExchange, streamHeaders } from './session-exchange.js';

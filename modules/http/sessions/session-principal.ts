@@ -3,7 +3,7 @@
 // session record: the verified token's client, subject and tenant, or none for an anonymous request.
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { principalKey } from '../../../src/index.js';
+import { principalKey } from '../../../src/host/index.js';
 
 /** The caller of `req` (its verified AuthInfo, set by the bearer gate) as a string, or undefined when anonymous. */
 export function principalOf(req: IncomingMessage): string | undefined {
