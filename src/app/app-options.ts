@@ -50,13 +50,13 @@ export interface CreateAppOptions {
   /** How long closing waits for requests in flight before closing anyway (default 10,000 ms). */
   readonly shutdownDrainMs?: number;
   /**
-   * Guards every tool call, resource read and prompt get passes, before its module's and its class's own (README,
-   * "Guards, interceptors and exception filters"). Built through DI per request, seeing what the root module sees.
+   * Guards every tool call, resource read and prompt get passes, before its module's and its class's own
+   * (docs/concepts/call-chain.md). Built through DI per request, seeing what the root module sees.
    */
   readonly guards?: readonly Constructor<KilnGuard>[];
   /**
    * Rate limits on every tool call, resource read and prompt get together, before each module's and class's own
-   * `@RateLimit` (README, "Call policies").
+   * `@RateLimit` (docs/call-policies.md).
    */
   readonly rateLimits?: readonly RateLimitOptions[];
   /** Quotas on every call together, before each module's and class's own `@Quota`. */

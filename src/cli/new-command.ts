@@ -1,4 +1,4 @@
-// `kiln new <name>`: a project directory set up the way README "Starting your own project" describes, copied from
+// `kiln new <name>`: a project directory set up the way docs/guide/new-project.md describes, copied from
 // the package's templates/new-project. package.json is written here: it pins mcp-kiln and the zod, TypeScript,
 // Vitest and Vite versions this release of Kiln is built and tested with.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

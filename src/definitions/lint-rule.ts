@@ -1,5 +1,5 @@
 // The lint rules boot runs on definitions, and how one finding is worded: the definition, what is wrong and what to
-// do, then the rule id in brackets, the way `kiln lint` prints it and the README's rules table names it.
+// do, then the rule id in brackets, the way `kiln lint` prints it and the rules table of docs/concepts/modules-and-di.md names it.
 
 /** Findings that refuse boot (KilnBootError). */
 export type LintErrorRule =

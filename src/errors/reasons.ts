@@ -1,11 +1,11 @@
 // The one table of reasons Kiln itself puts in `error.data.reason`: its JSON-RPC code, what it means, and what the
 // caller should do next. Clients match on these strings, so they are API: pinned by test/errors/reasons.test.ts and
-// listed in the README. A tool's own reasons come from its `@Errors` contract, not from here.
+// listed in docs/reference/reasons.md (npm run docs:reference). A tool's own reasons come from its `@Errors` contract, not from here.
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 
 export interface ReasonEntry {
   readonly code: JsonRpcErrorCode;
-  /** What went wrong, in one sentence (documentation and the README table). */
+  /** What went wrong, in one sentence (documentation: docs/reference/reasons.md). */
   readonly meaning: string;
   /** The caller's next move; the default `data.recovery.hint` when the throw site gives none. */
   readonly recovery: string;

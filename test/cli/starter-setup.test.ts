@@ -1,5 +1,5 @@
-// README "Starting your own project" and `kiln new` describe one setup: the tsconfig.json and vitest.config.ts the
-// README shows are the template's files, and the scaffold has the scripts and files the README names.
+// The guide "A project of your own" (docs/guide/new-project.md) and `kiln new` describe one setup: the tsconfig.json
+// and vitest.config.ts the guide shows are the template's files, and the scaffold has the scripts and files it names.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +8,7 @@ import { newCommand } from '../../src/cli/new-command.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const template = (file: string) => readFileSync(join(root, 'templates', 'new-project', file), 'utf8');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## Starting your own project'), readme.indexOf('## The `kiln` command'));
+const section = readFileSync(join(root, 'docs', 'guide', 'new-project.md'), 'utf8');
 const block = (language: string) => new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section)?.[1];
 const scratch = mkdtempSync(join(tmpdir(), 'kiln-starter-'));
 
