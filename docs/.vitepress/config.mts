@@ -24,6 +24,8 @@ export default defineConfig({
           { text: 'Quick start', link: '/guide/getting-started' },
           { text: 'A project of your own', link: '/guide/new-project' },
           { text: 'The kiln command', link: '/guide/cli' },
+          { text: 'Connecting clients', link: '/guide/clients' },
+          { text: 'Migrating to Kiln', link: '/guide/migrating' },
         ],
       },
       {
