@@ -34,6 +34,7 @@ export default defineConfig({
           { text: 'Modules and DI', link: '/concepts/modules-and-di' },
           { text: 'The Context', link: '/concepts/context' },
           { text: 'The call chain', link: '/concepts/call-chain' },
+          { text: 'Both protocol versions', link: '/concepts/protocol-versions' },
         ],
       },
       {
@@ -62,6 +63,7 @@ export default defineConfig({
         items: [
           { text: 'Settings', link: '/reference/settings' },
           { text: 'Error reasons', link: '/reference/reasons' },
+          { text: 'Entry points', link: '/reference/entry-points' },
           { text: 'API', link: '/reference/api/' },
         ],
       },
