@@ -1,25 +1,16 @@
-// Public surface of the storage layer: the provider contract with its errors and limits, the built-in providers,
-// and `ctx.state`.
-export {
-  type ContextState,
-  createContextState,
-  DEFAULT_LIST_LIMIT,
-  MAX_LIST_LIMIT,
-  type StateListOptions,
-  type StateListPage,
-  type StateSetOptions,
-} from './context-state.js';
+// `mcp-kiln/storage`: what a storage backend's author needs (the provider contract, its errors, limits, expiry rules
+// and counters), the built-in providers, and the types of `ctx.state` and the StorageService. The key rules and JSON
+// handling of `ctx.state` are Kiln's own and stay inside.
+export type { ContextState, StateListOptions, StateListPage, StateSetOptions } from './context-state.js';
 export type { CounterAdd, CounterReading, RateDecision, RateRule } from './counters.js';
-export {
-  createStorageProvider,
-  type ModuleStorageProviders,
-  type StorageProviderConfig,
-  type StorageProviderFactory,
+export type {
+  ModuleStorageProviders,
+  StorageProviderConfig,
+  StorageProviderFactory,
 } from './create-storage-provider.js';
 export { assertTtlSeconds, expiryFromTtl, isExpired } from './entry-expiry.js';
 export { FilesystemStorageProvider, type FilesystemStorageProviderOptions } from './filesystem-provider.js';
 export { InMemoryStorageProvider, type InMemoryStorageProviderOptions } from './in-memory-provider.js';
-export { parseStateValue, serializeStateValue } from './json-value.js';
 export {
   type ClientSubject,
   corruptEntryError,
@@ -30,13 +21,6 @@ export {
   type StorageOperation,
   storageIoError,
 } from './storage-errors.js';
-export {
-  assertStateKey,
-  assertStatePrefix,
-  quoteKey,
-  STATE_KEY_MAX_LENGTH,
-  STATE_KEY_PATTERN,
-} from './storage-keys.js';
 export {
   DEFAULT_MAX_ENTRIES_PER_TENANT,
   DEFAULT_SWEEP_INTERVAL_MS,

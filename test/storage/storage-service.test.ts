@@ -2,8 +2,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { createStorageProvider } from '../../src/storage/create-storage-provider.js';
 import {
-  createStorageProvider,
   FilesystemStorageProvider,
   InMemoryStorageProvider,
   type StorageProviderConfig,
