@@ -1,10 +1,13 @@
 // Writes the generated reference pages from the built code (run `npm run build` first): docs/reference/reasons.md
-// from the reasons table. The API pages are TypeDoc's (typedoc.json), written when the site is built.
+// from the reasons table, docs/reference/settings.md from the settings catalog. The API pages are TypeDoc's (typedoc.json), written when the site is built.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUTH_SETTINGS, GENERAL_SETTINGS } from '../dist/src/config/settings-catalog.js';
 import { errorCodeName, KILN_REASONS } from '../dist/src/errors/index.js';
 import { reasonsMarkdown } from './reasons-markdown.mjs';
+import { settingsMarkdown } from './settings-markdown.mjs';
 
 const root = join(import.meta.dirname, '..');
 writeFileSync(join(root, 'docs/reference/reasons.md'), reasonsMarkdown(KILN_REASONS, errorCodeName));
-console.log('Wrote docs/reference/reasons.md');
+writeFileSync(join(root, 'docs/reference/settings.md'), settingsMarkdown(GENERAL_SETTINGS, AUTH_SETTINGS));
+console.log('Wrote docs/reference/reasons.md and docs/reference/settings.md');

@@ -1,0 +1,4 @@
+// Types of settings-markdown.mjs, for the test that checks the generated page.
+import type { SettingEntry } from '../src/config/settings-catalog.js';
+
+export function settingsMarkdown(general: readonly SettingEntry[], auth: readonly SettingEntry[]): string;
