@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { http } from '../../modules/http/index.js';
 import { bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';
+import { manualClock } from '../storage/storage-test-helpers.js';
 import { counterSum, registerOtelSdk } from '../telemetry/otel-sdk.js';
 
 @Injectable()
@@ -131,16 +132,6 @@ class Greeting {
 })
 class CachedModule {}
 
-function manualClock(start = Date.UTC(2026, 11, 5, 10, 0, 0)) {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
-
 const apps: TestingApp[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -150,7 +141,7 @@ afterAll(async () => {
 });
 
 async function compiled(env: Record<string, string> = {}) {
-  const clock = manualClock();
+  const clock = manualClock(Date.UTC(2026, 11, 5, 10, 0, 0));
   const testing = await createTestingModule({ imports: [CachedModule] }).compile({ clock: clock.now, env });
   apps.push(testing);
   return { testing, clock, runs: testing.get(Runs) };
@@ -176,7 +167,7 @@ describe.each(['legacy', 'modern'] as const)('@Cache (%s era)', (era) => {
       run: 2,
     });
     expect(runs.of('weather')).toBe(2);
-    clock.advance(60_000);
+    clock.advanceMs(60_000);
     expect((await client.callTool({ name: 'weather_lookup', arguments: { city: 'Oslo' } })).structuredContent).toEqual({
       city: 'Oslo',
       run: 3,
@@ -256,7 +247,7 @@ describe('@Cache and the 2026-07-28 cache hints over HTTP', () => {
     };
     const miss = await (await connect()).readResource({ uri: 'catalog://items/z9' });
     expect(miss).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
-    clock.advance(20_000);
+    clock.advanceMs(20_000);
     // A second client: the first honours the hint and answers the same read from its own cache.
     const hit = await (await connect()).readResource({ uri: 'catalog://items/z9' });
     expect(hit).toMatchObject({ ttlMs: 40_000, cacheScope: 'private', _meta: { 'mcp-kiln/cache': 'hit' } });

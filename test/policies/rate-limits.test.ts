@@ -21,6 +21,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { http } from '../../modules/http/index.js';
 import { bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';
+import { manualClock } from '../storage/storage-test-helpers.js';
 
 @Injectable()
 class Runs {
@@ -74,17 +75,6 @@ class Status {
 @Module({ tools: [SearchDocs, RenderReport], prompts: [Summarize], resources: [Status], providers: [Runs] })
 class DocsModule {}
 
-/** A clock tests move by hand: the app's rate refills, quota periods and the in-memory provider all read it. */
-function manualClock(start = Date.UTC(2026, 11, 5, 10, 0, 0)) {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
-
 const apps: TestingApp[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -94,7 +84,7 @@ afterAll(async () => {
 });
 
 async function served(env: Record<string, string> = {}) {
-  const clock = manualClock();
+  const clock = manualClock(Date.UTC(2026, 11, 5, 10, 0, 0));
   const testing = await createTestingModule({ imports: [DocsModule] }).compile({
     clock: clock.now,
     env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', ...env },
@@ -184,7 +174,7 @@ describe.each([
     expect(refused.data).toMatchObject({ reason: 'rate_limited', limit: 3, windowMs: 60_000, by: 'ip' });
     expect(refused.data.retryAfterMs).toBe(20_000);
     expect(runs.count).toBe(3);
-    clock.advance(20_000);
+    clock.advanceMs(20_000);
     expect((await call()).structuredContent).toEqual({ remaining: 0 });
     await refusal(call());
     expect(runs.count).toBe(4);
@@ -244,7 +234,7 @@ describe('@Quota', () => {
       by: 'tenant',
       retryAfterMs: 14 * 3_600_000,
     });
-    clock.advance(14 * 3_600_000);
+    clock.advanceMs(14 * 3_600_000);
     expect((await render()).structuredContent).toEqual({ left: 1, resetsAt: '2026-12-07T00:00:00.000Z' });
   });
 

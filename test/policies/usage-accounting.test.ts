@@ -7,6 +7,7 @@ import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { closeBootedApps } from '../di/boot-app.js';
+import { manualClock } from '../storage/storage-test-helpers.js';
 import { counterSum, registerOtelSdk } from '../telemetry/otel-sdk.js';
 
 @Errors([
@@ -44,18 +45,8 @@ afterAll(async () => {
   await closeBootedApps();
 });
 
-function manualClock(start = Date.UTC(2026, 11, 5, 23, 0, 0)) {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
-
 async function compiled(env: Record<string, string> = { MCP_USAGE_ACCOUNTING: 'on' }) {
-  const clock = manualClock();
+  const clock = manualClock(Date.UTC(2026, 11, 5, 23, 0, 0));
   const testing = await createTestingModule({ imports: [TranslateModule] }).compile({ clock: clock.now, env });
   apps.push(testing);
   return { testing, clock, usage: testing.get<UsageLedger>(USAGE) };
@@ -91,7 +82,7 @@ describe('usage accounting by day and as metrics', () => {
     const { testing, usage, clock } = await compiled();
     await testing.callTool('translate', { text: 'one' }, { tenantId: 'acme' });
     await usage.flush();
-    clock.advance(2 * 3_600_000);
+    clock.advanceMs(2 * 3_600_000);
     await testing.callTool('translate', { text: 'two' }, { tenantId: 'acme' });
     await testing.callTool('translate', { text: 'three' }, { tenantId: 'acme' });
     expect(await usage.daily('acme', '2026-12-05')).toMatchObject([{ calls: 1 }]);
