@@ -29,28 +29,21 @@ export function compileCallPolicies(
   definitions: PolicyDefinitions,
   problems: string[],
 ): Map<Constructor, CallPolicy> {
-  const appWide = {
-    rateLimits: rateLimits(options.rateLimits, 'createApp({ rateLimits })', 'app', problems),
-    quotas: quotas(options.quotas, 'createApp({ quotas })', 'app', problems),
-  };
+  const appWide = limitsOf(
+    { rateLimits: options.rateLimits, quotas: options.quotas },
+    { rateLimits: 'createApp({ rateLimits })', quotas: 'createApp({ quotas })' },
+    'app',
+    problems,
+  );
   const policies = new Map<Constructor, CallPolicy>();
   const seen = new Set<Constructor>();
   for (const module of modules) {
-    const where = `@RateLimit on module ${module.name}`;
-    const moduleWide = {
-      rateLimits: rateLimits(
-        readMetadata(RATE_LIMITS_METADATA, module.metatype),
-        where,
-        `module:${module.name}`,
-        problems,
-      ),
-      quotas: quotas(
-        readMetadata(QUOTAS_METADATA, module.metatype),
-        `@Quota on module ${module.name}`,
-        `module:${module.name}`,
-        problems,
-      ),
-    };
+    const moduleWide = limitsOf(
+      declaredOn(module.metatype),
+      { rateLimits: `@RateLimit on module ${module.name}`, quotas: `@Quota on module ${module.name}` },
+      `module:${module.name}`,
+      problems,
+    );
     if (readMetadata(CACHE_METADATA, module.metatype)) {
       problems.push(
         `@Cache on module ${module.name}: put @Cache on the tools, resources and prompts whose answers may be cached.`,
@@ -60,15 +53,12 @@ export function compileCallPolicies(
       if (seen.has(definition)) continue;
       seen.add(definition);
       const id = `${module.name}/${definition.name}`;
-      const own = {
-        rateLimits: rateLimits(
-          readMetadata(RATE_LIMITS_METADATA, definition),
-          `@RateLimit on ${definition.name}`,
-          id,
-          problems,
-        ),
-        quotas: quotas(readMetadata(QUOTAS_METADATA, definition), `@Quota on ${definition.name}`, id, problems),
-      };
+      const own = limitsOf(
+        declaredOn(definition),
+        { rateLimits: `@RateLimit on ${definition.name}`, quotas: `@Quota on ${definition.name}` },
+        id,
+        problems,
+      );
       const cache = compileCache(readMetadata(CACHE_METADATA, definition), definition, id, definitions, problems);
       const policy: CallPolicy = {
         rateLimits: [...appWide.rateLimits, ...moduleWide.rateLimits, ...own.rateLimits],
@@ -81,45 +71,69 @@ export function compileCallPolicies(
   return policies;
 }
 
-function rateLimits(
-  declared: readonly RateLimitOptions[] | undefined,
-  where: string,
-  id: string,
-  problems: string[],
-): CompiledRateLimit[] {
-  return (declared ?? []).flatMap((options, index) => {
-    const found = [
-      limitProblem(options?.limit),
-      windowProblem(options?.windowMs, 'windowMs'),
-      byProblem(options?.by),
-    ].filter((problem) => problem !== undefined);
-    if (found.length > 0) {
-      problems.push(`${where}${position(declared, index)}: ${found.join('; ')}.`);
-      return [];
-    }
-    return [{ id: `${id}#r${index}`, limit: options.limit, windowMs: options.windowMs, by: options.by ?? 'subject' }];
-  });
+interface DeclaredLimits {
+  readonly rateLimits: readonly RateLimitOptions[] | undefined;
+  readonly quotas: readonly QuotaOptions[] | undefined;
 }
 
-function quotas(
-  declared: readonly QuotaOptions[] | undefined,
-  where: string,
+function declaredOn(target: Constructor): DeclaredLimits {
+  return { rateLimits: readMetadata(RATE_LIMITS_METADATA, target), quotas: readMetadata(QUOTAS_METADATA, target) };
+}
+
+/** One place's limits, checked; `id` names their counters, `where` each kind's declaration in problems. */
+function limitsOf(
+  declared: DeclaredLimits,
+  where: { readonly rateLimits: string; readonly quotas: string },
   id: string,
   problems: string[],
-): CompiledQuota[] {
+): { rateLimits: CompiledRateLimit[]; quotas: CompiledQuota[] } {
+  return {
+    rateLimits: compileEach(
+      declared.rateLimits,
+      where.rateLimits,
+      problems,
+      (options) => [limitProblem(options?.limit), windowProblem(options?.windowMs, 'windowMs'), byProblem(options?.by)],
+      (options, index) => ({
+        id: `${id}#r${index}`,
+        limit: options.limit,
+        windowMs: options.windowMs,
+        by: options.by ?? 'subject',
+      }),
+    ),
+    quotas: compileEach(
+      declared.quotas,
+      where.quotas,
+      problems,
+      (options) => [
+        limitProblem(options?.limit),
+        options?.period === 'day' || options?.period === 'month'
+          ? undefined
+          : `period must be 'day' or 'month' (got ${JSON.stringify(options?.period)})`,
+        byProblem(options?.by),
+      ],
+      (options, index) => ({
+        id: `${id}#q${index}`,
+        limit: options.limit,
+        period: options.period,
+        by: options.by ?? 'tenant',
+      }),
+    ),
+  };
+}
+
+/** Each declaration checked: the problems of a bad one recorded (naming it by position when there are several). */
+function compileEach<Options, Compiled>(
+  declared: readonly Options[] | undefined,
+  where: string,
+  problems: string[],
+  check: (options: Options) => readonly (string | undefined)[],
+  build: (options: Options, index: number) => Compiled,
+): Compiled[] {
   return (declared ?? []).flatMap((options, index) => {
-    const found = [
-      limitProblem(options?.limit),
-      options?.period === 'day' || options?.period === 'month'
-        ? undefined
-        : `period must be 'day' or 'month' (got ${JSON.stringify(options?.period)})`,
-      byProblem(options?.by),
-    ].filter((problem) => problem !== undefined);
-    if (found.length > 0) {
-      problems.push(`${where}${position(declared, index)}: ${found.join('; ')}.`);
-      return [];
-    }
-    return [{ id: `${id}#q${index}`, limit: options.limit, period: options.period, by: options.by ?? 'tenant' }];
+    const found = check(options).filter((problem) => problem !== undefined);
+    if (found.length === 0) return [build(options, index)];
+    problems.push(`${where}${position(declared, index)}: ${found.join('; ')}.`);
+    return [];
   });
 }
 
