@@ -20,7 +20,8 @@ import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { http } from '../../modules/http/index.js';
-import { bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';
+import { InMemoryStorageProvider, StorageService } from '../../src/storage/index.js';
+import { bootProblem, bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';
 import { manualClock } from '../storage/storage-test-helpers.js';
 
 @Injectable()
@@ -256,6 +257,53 @@ describe('@Quota', () => {
   });
 });
 
+describe('limits declared on a module and app-wide', () => {
+  @Tool('catalog_find', { description: 'Finds items in the catalogue.', input: z.object({}) })
+  class CatalogFind {
+    handle() {
+      return 'found';
+    }
+  }
+
+  @Tool('catalog_count', { description: 'Counts items in the catalogue.', input: z.object({}) })
+  class CatalogCount {
+    handle() {
+      return 'counted';
+    }
+  }
+
+  @RateLimit({ limit: 2, windowMs: 60_000, by: 'tenant' })
+  @Module({ tools: [CatalogFind, CatalogCount] })
+  class CatalogModule {}
+
+  it('counts the calls of every definition a module declares together', async () => {
+    const testing = await createTestingModule({ imports: [CatalogModule] }).compile();
+    apps.push(testing);
+    const client = await testing.connectClient({ era: 'modern' });
+    await client.callTool({ name: 'catalog_find', arguments: {} });
+    await client.callTool({ name: 'catalog_count', arguments: {} });
+    expect((await refusal(client.callTool({ name: 'catalog_find', arguments: {} }))).data).toMatchObject({
+      reason: 'rate_limited',
+      limit: 2,
+      by: 'tenant',
+    });
+  });
+
+  it('counts every call of the app together under createApp({ rateLimits })', async () => {
+    const testing = await createTestingModule({ imports: [DocsModule] }).compile({
+      rateLimits: [{ limit: 2, windowMs: 60_000, by: 'tenant' }],
+    });
+    apps.push(testing);
+    const client = await testing.connectClient({ era: 'legacy' });
+    await client.callTool({ name: 'render_report', arguments: {} });
+    await client.getPrompt({ name: 'summarize' });
+    expect((await refusal(client.readResource({ uri: 'status://now' }))).data).toMatchObject({
+      reason: 'rate_limited',
+      limit: 2,
+    });
+  });
+});
+
 describe('bad policies at boot', () => {
   it('names the class and what is wrong', async () => {
     @RateLimit({ limit: -1, windowMs: 60_000 })
@@ -283,5 +331,16 @@ describe('bad policies at boot', () => {
         expect.stringMatching(/^@Quota on BadQuota: period must be 'day' or 'month' \(got "week"\)/),
       ]),
     );
+  });
+});
+
+describe('a storage provider that cannot count', () => {
+  it('stops boot when the app declares limits', async () => {
+    const provider = new InMemoryStorageProvider();
+    Object.assign(provider, { claimRate: undefined, addCounter: undefined, readCounters: undefined });
+    const problem = await bootProblem(fixtureModule({ tools: [SearchDocs], providers: [Runs] }), {
+      storage: new StorageService(provider),
+    });
+    expect(problem).toMatch(/^Rate limits and quotas need a storage provider with counters/);
   });
 });
