@@ -5,7 +5,7 @@
 // `all: N passed, N failed`, the closing line CI reads; the exit code is 1 when any version failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +28,11 @@ for (const major of majors.length > 0 ? majors : DEFAULT_MAJORS) {
 }
 
 console.log('');
-for (const result of results) console.log(`${result.label}: ${counts(result)} (${minutes(result.seconds)})`);
+for (const result of results) {
+  console.log(`${result.label}: ${counts(result)} (${minutes(result.seconds)})`);
+  // Repeated here so the last lines of a long CI log name what failed, not only how many.
+  for (const name of result.failures) console.log(`  failed: ${name}`);
+}
 const total = results.reduce(
   (sum, result) => ({
     passed: sum.passed + result.passed,
@@ -107,13 +111,21 @@ async function runVitest(node, major) {
     failed,
     skipped: summary.skipped,
     seconds,
+    failures: summary.failures,
     ok: exitCode === 0 && failed === 0,
   };
 }
 
 function readReport(path) {
-  if (!existsSync(path)) return { passed: 0, failed: 0, skipped: 0, filesFailedWithoutTests: 0 };
+  if (!existsSync(path)) return { passed: 0, failed: 0, skipped: 0, filesFailedWithoutTests: 0, failures: [] };
   const report = JSON.parse(readFileSync(path, 'utf8'));
+  const failures = [];
+  for (const file of report.testResults) {
+    const where = relative(projectRoot, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`${where} > ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${where} (${firstLine(file.message)})`);
+  }
   const filesFailedWithoutTests = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
   ).length;
@@ -122,7 +134,12 @@ function readReport(path) {
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
     filesFailedWithoutTests,
+    failures,
   };
+}
+
+function firstLine(text) {
+  return (text ?? 'failed before its tests ran').split('\n')[0];
 }
 
 function counts({ passed, failed, skipped }) {
