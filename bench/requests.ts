@@ -2,8 +2,8 @@
 // note, open a 2025 session), and a probe that sends a call once by hand and checks its result before any load.
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 
-export const MODERN = '2026-07-28';
-export const LEGACY = '2025-11-25';
+export const REVISION_2026_07_28 = '2026-07-28';
+export const REVISION_2025_11_25 = '2025-11-25';
 
 export interface HttpCall {
   readonly headers: Record<string, string>;
@@ -21,7 +21,7 @@ interface JsonRpcReply {
 export class BenchSetupError extends Error {}
 
 export function toolCall(
-  era: typeof MODERN | typeof LEGACY,
+  era: typeof REVISION_2026_07_28 | typeof REVISION_2025_11_25,
   name: string,
   args: Record<string, unknown>,
   sessionId?: string,
@@ -32,33 +32,36 @@ export function toolCall(
     'mcp-protocol-version': era,
   };
   let params: Record<string, unknown> = { name, arguments: args };
-  if (era === MODERN) {
+  if (era === REVISION_2026_07_28) {
     // 2026-07-28 requests are self-describing: the envelope rides in _meta and is mirrored in standard headers.
     headers['mcp-method'] = 'tools/call';
     headers['mcp-name'] = name;
-    params = { ...params, _meta: { [PROTOCOL_VERSION_META_KEY]: MODERN, [CLIENT_CAPABILITIES_META_KEY]: {} } };
+    params = {
+      ...params,
+      _meta: { [PROTOCOL_VERSION_META_KEY]: REVISION_2026_07_28, [CLIENT_CAPABILITIES_META_KEY]: {} },
+    };
   }
   if (sessionId) headers['mcp-session-id'] = sessionId;
   return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: '[<id>]', method: 'tools/call', params }) };
 }
 
 /** A 2026-07-28 resources/read or prompts/get, the other two calls the fast path runs itself. */
-export function modernCall(method: 'resources/read' | 'prompts/get', params: Record<string, unknown>): HttpCall {
+export function envelopeCall(method: 'resources/read' | 'prompts/get', params: Record<string, unknown>): HttpCall {
   const name = method === 'resources/read' ? params.uri : params.name;
   const headers = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': MODERN,
+    'mcp-protocol-version': REVISION_2026_07_28,
     'mcp-method': method,
     'mcp-name': String(name),
   };
-  const _meta = { [PROTOCOL_VERSION_META_KEY]: MODERN, [CLIENT_CAPABILITIES_META_KEY]: {} };
+  const _meta = { [PROTOCOL_VERSION_META_KEY]: REVISION_2026_07_28, [CLIENT_CAPABILITIES_META_KEY]: {} };
   return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: '[<id>]', method, params: { ...params, _meta } }) };
 }
 
 /** Creates the note the benchmark reads, through the server's own notes_create_note tool; returns its id. */
 export async function createNote(endpointUrl: string): Promise<string> {
-  const call = toolCall(MODERN, 'notes_create_note', {
+  const call = toolCall(REVISION_2026_07_28, 'notes_create_note', {
     title: 'Benchmark note',
     body: 'Read back by every request of the benchmark.',
     tags: ['bench'],
@@ -76,12 +79,16 @@ export async function openSession(endpointUrl: string): Promise<string> {
     jsonrpc: '2.0',
     id: 0,
     method: 'initialize',
-    params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'kiln-bench', version: '0.1.0' } },
+    params: {
+      protocolVersion: REVISION_2025_11_25,
+      capabilities: {},
+      clientInfo: { name: 'kiln-bench', version: '0.1.0' },
+    },
   };
   const reply = await send(endpointUrl, { headers, body: JSON.stringify(initialize) });
   const sessionId = reply.headers.get('mcp-session-id');
   if (reply.status !== 200 || !sessionId) fail(endpointUrl, 'initialize', reply);
-  const sessionHeaders = { ...headers, 'mcp-protocol-version': LEGACY, 'mcp-session-id': sessionId };
+  const sessionHeaders = { ...headers, 'mcp-protocol-version': REVISION_2025_11_25, 'mcp-session-id': sessionId };
   const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
   const ack = await send(endpointUrl, { headers: sessionHeaders, body: initialized });
   if (ack.status !== 202) fail(endpointUrl, 'notifications/initialized', ack);

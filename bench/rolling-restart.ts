@@ -10,8 +10,8 @@ const rows: [string, string][] = [
     'restarts (exit code, stopped in, serving again after)',
     rolling.restarts.map((r) => `${r.exitCode}, ${r.stopMs} ms, ${r.backMs} ms`).join('; '),
   ],
-  ['2026-07-28 calls during the restarts (failed)', `${rolling.modernCalls} (${rolling.modernFailures})`],
-  ['2025-11-25 session calls during the restarts (failed)', `${rolling.legacyCalls} (${rolling.legacyFailures})`],
+  ['2026-07-28 calls during the restarts (failed)', `${rolling.envelopeCalls} (${rolling.envelopeFailures})`],
+  ['2025-11-25 session calls during the restarts (failed)', `${rolling.handshakeCalls} (${rolling.handshakeFailures})`],
   ['2025 sessions kept / lost', `${rolling.sessions - rolling.sessionsLost} / ${rolling.sessionsLost}`],
   [
     'stream events published; missing, duplicated, out of order',
@@ -19,7 +19,7 @@ const rows: [string, string][] = [
   ],
   [
     'SIGKILL of one instance: calls (failed)',
-    `${hardKill.modernCalls + hardKill.legacyCalls} (${hardKill.modernFailures + hardKill.legacyFailures})`,
+    `${hardKill.envelopeCalls + hardKill.handshakeCalls} (${hardKill.envelopeFailures + hardKill.handshakeFailures})`,
   ],
   ['SIGKILL: failures seen for', `${hardKill.failingForMs} ms after the kill`],
 ];

@@ -17,19 +17,19 @@ import {
   answersWithNote,
   BenchSetupError,
   createNote,
+  envelopeCall,
   type HttpCall,
-  LEGACY,
-  MODERN,
-  modernCall,
   openSession,
   probe,
+  REVISION_2025_11_25,
+  REVISION_2026_07_28,
   toolCall,
 } from './requests.js';
 import type { ServerKind } from './servers.js';
 
 interface Scenario {
   readonly label: string;
-  readonly era: typeof MODERN | typeof LEGACY;
+  readonly era: typeof REVISION_2026_07_28 | typeof REVISION_2025_11_25;
   readonly kind: ServerKind;
   readonly session?: boolean;
   /** The call under load; tools/call notes_get_note unless named. */
@@ -37,18 +37,18 @@ interface Scenario {
 }
 
 const SCENARIOS: readonly Scenario[] = [
-  { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast' },
-  { label: "Kiln plugin on a user's Fastify", era: MODERN, kind: 'kiln-plugin' },
-  { label: 'Kiln SDK path', era: MODERN, kind: 'kiln-sdk' },
-  { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node' },
-  { label: 'SDK createMcpHandler/Fastify', era: MODERN, kind: 'sdk-fastify' },
-  { label: 'raw Fastify (ceiling)', era: MODERN, kind: 'fastify-raw' },
-  { label: 'Kiln sessions', era: LEGACY, kind: 'kiln-stateful', session: true },
-  { label: 'SDK sessions', era: LEGACY, kind: 'sdk-sessions', session: true },
-  { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast', call: 'resources/read' },
-  { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node', call: 'resources/read' },
-  { label: 'Kiln fast path', era: MODERN, kind: 'kiln-fast', call: 'prompts/get' },
-  { label: 'SDK createMcpHandler', era: MODERN, kind: 'sdk-node', call: 'prompts/get' },
+  { label: 'Kiln fast path', era: REVISION_2026_07_28, kind: 'kiln-fast' },
+  { label: "Kiln plugin on a user's Fastify", era: REVISION_2026_07_28, kind: 'kiln-plugin' },
+  { label: 'Kiln SDK path', era: REVISION_2026_07_28, kind: 'kiln-sdk' },
+  { label: 'SDK createMcpHandler', era: REVISION_2026_07_28, kind: 'sdk-node' },
+  { label: 'SDK createMcpHandler/Fastify', era: REVISION_2026_07_28, kind: 'sdk-fastify' },
+  { label: 'raw Fastify (ceiling)', era: REVISION_2026_07_28, kind: 'fastify-raw' },
+  { label: 'Kiln sessions', era: REVISION_2025_11_25, kind: 'kiln-stateful', session: true },
+  { label: 'SDK sessions', era: REVISION_2025_11_25, kind: 'sdk-sessions', session: true },
+  { label: 'Kiln fast path', era: REVISION_2026_07_28, kind: 'kiln-fast', call: 'resources/read' },
+  { label: 'SDK createMcpHandler', era: REVISION_2026_07_28, kind: 'sdk-node', call: 'resources/read' },
+  { label: 'Kiln fast path', era: REVISION_2026_07_28, kind: 'kiln-fast', call: 'prompts/get' },
+  { label: 'SDK createMcpHandler', era: REVISION_2026_07_28, kind: 'sdk-node', call: 'prompts/get' },
 ];
 
 const settings = {
@@ -136,9 +136,9 @@ async function start(scenario: Scenario): Promise<Running> {
   const sessionId = scenario.session ? await openSession(endpointUrl) : undefined;
   const call =
     scenario.call === 'resources/read'
-      ? modernCall('resources/read', { uri: `notes://${noteId}` })
+      ? envelopeCall('resources/read', { uri: `notes://${noteId}` })
       : scenario.call === 'prompts/get'
-        ? modernCall('prompts/get', { name: 'notes_summarize', arguments: { tag: 'bench' } })
+        ? envelopeCall('prompts/get', { name: 'notes_summarize', arguments: { tag: 'bench' } })
         : toolCall(scenario.era, 'notes_get_note', { id: noteId }, sessionId);
   const verify = scenario.call ? answersWith('Benchmark note') : answersWithNote(noteId);
   await probe(endpointUrl, call, verify);

@@ -109,7 +109,7 @@ async function startKilnPlugin(): Promise<BenchServer> {
  */
 async function startSdkSessions(): Promise<BenchServer> {
   const factory = sdkNotesServer(new Map(), formatNote);
-  const modern = toNodeHandler(createMcpHandler(factory));
+  const envelope = toNodeHandler(createMcpHandler(factory));
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   return listenOnNode((req, res) => {
     void (async () => {
@@ -125,7 +125,7 @@ async function startSdkSessions(): Promise<BenchServer> {
         transport = created;
       }
       if (transport) await transport.handleRequest(req, res, body);
-      else await modern(req, res, body);
+      else await envelope(req, res, body);
     })();
   });
 }

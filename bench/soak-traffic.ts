@@ -6,18 +6,18 @@
 
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import type { SequencedRequest } from 'autocannon';
-import { createNote, LEGACY, MODERN, openSession, toolCall } from './requests.js';
+import { createNote, openSession, REVISION_2025_11_25, REVISION_2026_07_28, toolCall } from './requests.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 
 /** One 2026-07-28 request: the envelope in `_meta`, mirrored by the standard headers. */
-function modernRequest(method: string, params: Record<string, unknown>, name: string): SequencedRequest {
+function envelopeRequest(method: string, params: Record<string, unknown>, name: string): SequencedRequest {
   return {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: ACCEPT,
-      'mcp-protocol-version': MODERN,
+      'mcp-protocol-version': REVISION_2026_07_28,
       'mcp-method': method,
       'mcp-name': name,
     },
@@ -25,7 +25,10 @@ function modernRequest(method: string, params: Record<string, unknown>, name: st
       jsonrpc: '2.0',
       id: '[<id>]',
       method,
-      params: { ...params, _meta: { [PROTOCOL_VERSION_META_KEY]: MODERN, [CLIENT_CAPABILITIES_META_KEY]: {} } },
+      params: {
+        ...params,
+        _meta: { [PROTOCOL_VERSION_META_KEY]: REVISION_2026_07_28, [CLIENT_CAPABILITIES_META_KEY]: {} },
+      },
     }),
   };
 }
@@ -36,7 +39,7 @@ function sessionRequest(sessionId: string, method: string, params: Record<string
     headers: {
       'content-type': 'application/json',
       accept: ACCEPT,
-      'mcp-protocol-version': LEGACY,
+      'mcp-protocol-version': REVISION_2025_11_25,
       'mcp-session-id': sessionId,
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: '[<id>]', method, params }),
@@ -47,21 +50,24 @@ function sessionRequest(sessionId: string, method: string, params: Record<string
 export async function readMix(endpointUrl: string): Promise<SequencedRequest[]> {
   const noteId = await createNote(endpointUrl);
   const sessions = [await openSession(endpointUrl), await openSession(endpointUrl)];
-  const getNote = (era: typeof MODERN | typeof LEGACY, sessionId?: string) => ({
+  const getNote = (era: typeof REVISION_2026_07_28 | typeof REVISION_2025_11_25, sessionId?: string) => ({
     method: 'POST' as const,
     ...toolCall(era, 'notes_get_note', { id: noteId }, sessionId),
   });
   return [
-    getNote(MODERN),
-    modernRequest(
+    getNote(REVISION_2026_07_28),
+    envelopeRequest(
       'tools/call',
       { name: 'notes_search_notes', arguments: { query: 'benchmark', limit: 5 } },
       'notes_search_notes',
     ),
-    modernRequest('resources/read', { uri: `notes://${noteId}` }, `notes://${noteId}`),
+    envelopeRequest('resources/read', { uri: `notes://${noteId}` }, `notes://${noteId}`),
     // The seeded note is the only one tagged `bench`, so the prompt stays the same size however many notes are written.
-    modernRequest('prompts/get', { name: 'notes_summarize', arguments: { tag: 'bench' } }, 'notes_summarize'),
-    ...sessions.flatMap((sessionId) => [getNote(LEGACY, sessionId), sessionRequest(sessionId, 'tools/list', {})]),
+    envelopeRequest('prompts/get', { name: 'notes_summarize', arguments: { tag: 'bench' } }, 'notes_summarize'),
+    ...sessions.flatMap((sessionId) => [
+      getNote(REVISION_2025_11_25, sessionId),
+      sessionRequest(sessionId, 'tools/list', {}),
+    ]),
   ];
 }
 
@@ -103,7 +109,11 @@ export function paceWrites(endpointUrl: string, everyMs = 250, notesEvery = 4): 
       try {
         if (round % notesEvery === 0) {
           const note = { title: `Churn ${round}`, body: 'Written by the write loop.', tags: ['churn'] };
-          await expectAnswered(endpointUrl, toolCall(MODERN, 'notes_create_note', note), 'notes_create_note');
+          await expectAnswered(
+            endpointUrl,
+            toolCall(REVISION_2026_07_28, 'notes_create_note', note),
+            'notes_create_note',
+          );
           counts.notes++;
         }
         await sessionRoundTrip(endpointUrl);
@@ -147,7 +157,7 @@ async function sessionRoundTrip(endpointUrl: string): Promise<void> {
   );
   const closed = await fetch(endpointUrl, {
     method: 'DELETE',
-    headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': LEGACY },
+    headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': REVISION_2025_11_25 },
   });
   await closed.text();
   if (closed.status !== 200 && closed.status !== 204)

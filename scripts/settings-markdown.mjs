@@ -11,8 +11,27 @@ const AUTH_INTRO =
 const cell = (text) => text.replaceAll('|', '\\|');
 const names = (entry) => entry.names.map((name) => `\`${name}\``).join(' / ');
 
-/** @param {readonly {names: readonly string[], meaning: string, default: string, mode?: string}[]} general @param {typeof general} auth */
-export function settingsMarkdown(general, auth) {
+/**
+ * An entry's default: what the catalog writes (a default the code cannot pass as a value: conditional, derived,
+ * required), else the fallback the code passes for each of its names.
+ */
+function defaultOf(entry, fallbacks) {
+  if (entry.default !== undefined) return entry.default;
+  return entry.names
+    .map((name) => {
+      if (!fallbacks.has(name)) throw new Error(`${name}: the code passes no default and the catalog writes none.`);
+      const value = fallbacks.get(name);
+      return `\`${Array.isArray(value) ? value.join(',') : String(value)}\``;
+    })
+    .join(' / ');
+}
+
+/**
+ * @param {readonly {names: readonly string[], meaning: string, default?: string, mode?: string}[]} general
+ * @param {typeof general} auth
+ * @param {ReadonlyMap<string, unknown>} fallbacks the defaults the code passes (configFallbacks and authFallbacks)
+ */
+export function settingsMarkdown(general, auth, fallbacks) {
   return [
     '# Settings',
     '',
@@ -22,7 +41,7 @@ export function settingsMarkdown(general, auth) {
     '',
     '| Variable | Values | Default |',
     '| --- | --- | --- |',
-    ...general.map((entry) => `| ${names(entry)} | ${cell(entry.meaning)} | ${cell(entry.default)} |`),
+    ...general.map((entry) => `| ${names(entry)} | ${cell(entry.meaning)} | ${cell(defaultOf(entry, fallbacks))} |`),
     '',
     AFTER_GENERAL,
     '',
@@ -33,7 +52,8 @@ export function settingsMarkdown(general, auth) {
     '| Variable | Mode | Meaning | Default |',
     '| --- | --- | --- | --- |',
     ...auth.map(
-      (entry) => `| ${names(entry)} | ${cell(entry.mode ?? '')} | ${cell(entry.meaning)} | ${cell(entry.default)} |`,
+      (entry) =>
+        `| ${names(entry)} | ${cell(entry.mode ?? '')} | ${cell(entry.meaning)} | ${cell(defaultOf(entry, fallbacks))} |`,
     ),
     '',
   ].join('\n');

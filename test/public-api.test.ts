@@ -59,7 +59,7 @@ describe('public API', () => {
 
   it('mcp-kiln/testing exports exactly these names', () => {
     expect(exportNames(testing)).toEqual([
-      'MODERN_PROTOCOL_VERSION',
+      'ENVELOPE_PROTOCOL_VERSION',
       'TestingApp',
       'createInMemoryStorage',
       'createMockContext',
@@ -157,10 +157,25 @@ describe('public API', () => {
     ]);
   });
 
-  it('shares one error class between mcp-kiln and mcp-kiln/errors, so instanceof holds across them', () => {
-    expect(kiln.McpError).toBe(errors.McpError);
-    expect(kiln.KilnBootError).toBe(errors.KilnBootError);
-    expect(kiln.JsonRpcErrorCode).toBe(errors.JsonRpcErrorCode);
+  it('gives every runtime name one home: no two entry points export the same name', async () => {
+    const entries: Record<string, object> = {
+      'mcp-kiln': kiln,
+      'mcp-kiln/auth': auth,
+      'mcp-kiln/errors': errors,
+      'mcp-kiln/host': host,
+      'mcp-kiln/http': http,
+      'mcp-kiln/redis': await import('../modules/redis/index.js'),
+      'mcp-kiln/storage': await import('../src/storage/index.js'),
+      'mcp-kiln/testing': testing,
+    };
+    const homes = new Map<string, string[]>();
+    for (const [entry, module] of Object.entries(entries)) {
+      for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);
+    }
+    const twice = [...homes]
+      .filter(([, where]) => where.length > 1)
+      .map(([name, where]) => `${name}: ${where.join(', ')}`);
+    expect(twice).toEqual([]);
   });
 
   it('package.json declares exactly the pinned entry points', async () => {

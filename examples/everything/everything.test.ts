@@ -74,7 +74,7 @@ describe('media fixtures', () => {
   });
 });
 
-describe.each<ProtocolEra>(['legacy', 'modern'])('everything fixtures, %s era', (era) => {
+describe.each<ProtocolEra>(['handshake', 'envelope'])('everything fixtures, %s era', (era) => {
   let app: TestingApp;
   let client: Client;
 

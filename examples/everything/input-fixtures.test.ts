@@ -1,5 +1,5 @@
 // The fixtures that ask the client for input, driven by official SDK clients over both eras: on 2025-11-25 the SDK's
-// legacy shim sends real sampling/elicitation/roots requests; on 2026-07-28 the client fulfils input_required rounds.
+// handshake-era shim sends real sampling/elicitation/roots requests; on 2026-07-28 the client fulfils input_required rounds.
 import {
   type CallToolResult,
   Client,
@@ -9,7 +9,7 @@ import {
   isInputRequiredResult,
 } from '@modelcontextprotocol/client';
 import { type ProtocolEra, stdio } from 'mcp-kiln';
-import { createTestingModule, MODERN_PROTOCOL_VERSION, type TestingApp } from 'mcp-kiln/testing';
+import { createTestingModule, ENVELOPE_PROTOCOL_VERSION, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EverythingModule } from './everything.module.js';
 
@@ -51,7 +51,7 @@ async function connect(
     { name: 'everything-test', version: '0.0.0' },
     {
       capabilities,
-      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } : {}),
+      ...(era === 'envelope' ? { versionNegotiation: { mode: { pin: ENVELOPE_PROTOCOL_VERSION } } } : {}),
       ...(options.manual ? { inputRequired: { autoFulfill: false } } : {}),
     },
   );
@@ -91,7 +91,7 @@ async function connect(
 const text = (result: CallToolResult) =>
   result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 
-describe.each<ProtocolEra>(['legacy', 'modern'])('input fixtures answered by a capable client, %s era', (era) => {
+describe.each<ProtocolEra>(['handshake', 'envelope'])('input fixtures answered by a capable client, %s era', (era) => {
   let answering: Answering;
   beforeAll(async () => {
     answering = await connect(era, ALL_CAPABILITIES);
@@ -179,7 +179,7 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('input fixtures answered by a c
 
 describe('a client without the sampling capability', () => {
   it('is refused with client_capability_missing on 2025-11-25', async () => {
-    const { client } = await connect('legacy', {});
+    const { client } = await connect('handshake', {});
     const result = await client.callTool({ name: 'test_missing_capability', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({
@@ -188,7 +188,7 @@ describe('a client without the sampling capability', () => {
   });
 
   it('is refused with -32021 naming sampling on 2026-07-28', async () => {
-    const { client } = await connect('modern', {});
+    const { client } = await connect('envelope', {});
     await expect(client.callTool({ name: 'test_missing_capability', arguments: {} })).rejects.toMatchObject({
       code: -32021,
       data: { requiredCapabilities: { sampling: {} } },
@@ -196,7 +196,7 @@ describe('a client without the sampling capability', () => {
   });
 
   it('is asked only for sampling-free input by the capability-aware fixture', async () => {
-    const { client } = await connect('modern', { sampling: {} }, { manual: true });
+    const { client } = await connect('envelope', { sampling: {} }, { manual: true });
     const round = await client.callTool(
       { name: 'test_input_required_result_capabilities', arguments: {} },
       { allowInputRequired: true },
@@ -208,7 +208,7 @@ describe('a client without the sampling capability', () => {
 describe('input_required rounds on the 2026-07-28 wire', () => {
   let client: Client;
   beforeAll(async () => {
-    ({ client } = await connect('modern', ALL_CAPABILITIES, { manual: true }));
+    ({ client } = await connect('envelope', ALL_CAPABILITIES, { manual: true }));
   });
 
   /** One round of a tool call, with the retry fields the SDK keeps out of its public param types. */
@@ -293,7 +293,7 @@ describe('the tampered-state fixture with MCP_REQUEST_STATE_KEY set, as the conf
     sealed = await createTestingModule({ imports: [EverythingModule] }).compile({
       env: { MCP_REQUEST_STATE_KEY: 'everything-fixture-request-state-key-000' },
     });
-    client = await sealed.connectClient({ era: 'modern', capabilities: ALL_CAPABILITIES });
+    client = await sealed.connectClient({ era: 'envelope', capabilities: ALL_CAPABILITIES });
   });
   afterAll(() => sealed.close());
 

@@ -26,7 +26,7 @@ describe('fixtures that notify', () => {
   }));
 
   it('sends three info logs during test_tool_with_logging after logging/setLevel (2025)', async () => {
-    const client = await app.connectClient({ era: 'legacy' });
+    const client = await app.connectClient({ era: 'handshake' });
     const seen = await collect(client, 'notifications/message');
     await client.setLoggingLevel('debug');
     await client.callTool({ name: 'test_tool_with_logging', arguments: {} });
@@ -34,7 +34,7 @@ describe('fixtures that notify', () => {
   });
 
   it('logs only for a request whose _meta carries a logLevel (2026-07-28)', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     const seen = await collect(client, 'notifications/message');
     await client.callTool({ name: 'test_logging_tool', arguments: {} });
     await client.callTool({ name: 'test_tool_with_logging', arguments: {} });
@@ -49,7 +49,7 @@ describe('fixtures that notify', () => {
   });
 
   it('announces tool and prompt list changes on a 2025 connection', async () => {
-    const client = await app.connectClient({ era: 'legacy' });
+    const client = await app.connectClient({ era: 'handshake' });
     const seen: string[] = [];
     client.setNotificationHandler('notifications/tools/list_changed', (n) => void seen.push(n.method));
     client.setNotificationHandler('notifications/prompts/list_changed', (n) => void seen.push(n.method));
@@ -59,7 +59,7 @@ describe('fixtures that notify', () => {
   });
 
   it('delivers list changes only to a listen stream that asked for them (2026-07-28)', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     const seen: string[] = [];
     client.setNotificationHandler('notifications/tools/list_changed', (n) => void seen.push(n.method));
     client.setNotificationHandler('notifications/prompts/list_changed', (n) => void seen.push(n.method));
@@ -71,7 +71,7 @@ describe('fixtures that notify', () => {
   });
 
   it('accepts resources/subscribe and resources/unsubscribe for the watched resource (2025)', async () => {
-    const client = await app.connectClient({ era: 'legacy' });
+    const client = await app.connectClient({ era: 'handshake' });
     expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
     await expect(client.subscribeResource({ uri: 'test://watched-resource' })).resolves.toEqual({});
     await expect(client.unsubscribeResource({ uri: 'test://watched-resource' })).resolves.toEqual({});

@@ -119,7 +119,7 @@ describe('notes with the real service', () => {
   it('creates a note and gets it back through an SDK client', async () => {
     const app = await createTestingModule({ imports: [NotesModule] }).compile();
     apps.push(app);
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
 
     const created = await client.callTool({
       name: 'notes_create_note',
@@ -151,7 +151,7 @@ describe('notes with the real service', () => {
   });
 });
 
-describe.each(['legacy', 'modern'] as const)('notes_delete_note behind its consent gate (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('notes_delete_note behind its consent gate (%s era)', (era) => {
   /** The real module and an SDK client that answers every confirmation prompt with `answer`. */
   async function deleteWith(answer: ElicitResult) {
     const app = await createTestingModule({ imports: [NotesModule] }).compile();

@@ -7,7 +7,7 @@ describe('library_cover_art', () => {
   it('answers repeated lookups from the cache and says how many are left today', async () => {
     const app = await createTestingModule({ imports: [LibraryModule] }).compile();
     const client = await app.connectClient({
-      era: 'modern',
+      era: 'envelope',
       auth: { clientId: 'web', subject: 'ada', tenantId: 'acme' },
     });
 

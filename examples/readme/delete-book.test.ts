@@ -19,13 +19,13 @@ async function deleteAnswering(era: ProtocolEra, confirm: boolean) {
 
 describe('library_delete_book', () => {
   it('deletes the book once the user says yes (2026-07-28 client)', async () => {
-    const { result, kept } = await deleteAnswering('modern', true);
+    const { result, kept } = await deleteAnswering('envelope', true);
     expect(result.content).toEqual([{ type: 'text', text: `Deleted ${ISBN}.` }]);
     expect(kept).toBe(false);
   });
 
   it('keeps the book when the user says no (2025 client)', async () => {
-    const { result, kept } = await deleteAnswering('legacy', false);
+    const { result, kept } = await deleteAnswering('handshake', false);
     expect(result.structuredContent).toMatchObject({ error: { data: { reason: 'consent_declined' } } });
     expect(kept).toBe(true);
   });

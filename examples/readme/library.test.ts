@@ -22,7 +22,7 @@ describe('library_get_book', () => {
 
   it('serves the real service to an SDK client on the 2026-07-28 era', async () => {
     const app = await createTestingModule({ imports: [LibraryModule] }).compile();
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
 
     const result = await client.callTool({ name: 'library_get_book', arguments: { isbn13: '9780262033848' } });
 

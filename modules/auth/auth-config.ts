@@ -2,7 +2,7 @@
 // validated at once: one KilnBootError names every missing or insecure setting. `authFromEnv` is what `listen()` and
 // `http({ auth: authFromEnv() })` use; `none` gives undefined (no authentication).
 
-import { AUTH_MODES, EnvReader } from '../../src/host/index.js';
+import { AUTH_MODES, EnvReader, fallbacksOver } from '../../src/host/index.js';
 import type { BearerAuthOptions } from './bearer-auth.js';
 import { IDENTITY_PRESETS, presetDefaults } from './identity-presets.js';
 import { introspectionVerifier } from './introspection-verifier.js';
@@ -32,17 +32,26 @@ const TENANT_FALLBACKS = ['none', 'subject', 'fixed'] as const;
 /** The bearer-token settings of MCP_AUTH_MODE=jwt or oauth; undefined for none. Throws KilnBootError when invalid. */
 export function authFromEnv(env: Env = process.env): BearerAuthOptions | undefined {
   const read = new EnvReader(env);
+  const options = readAuth(read);
+  read.assertValid();
+  return options;
+}
+
+/** The default of every auth setting, as the code passes them (read in both modes), for the settings reference. */
+export function authFallbacks(): ReadonlyMap<string, unknown> {
+  return fallbacksOver(
+    AUTH_MODES.map((mode) => ({ MCP_AUTH_MODE: mode })),
+    (read) => readAuth(read),
+  );
+}
+
+function readAuth(read: EnvReader): BearerAuthOptions | undefined {
   const mode = read.oneOf('MCP_AUTH_MODE', AUTH_MODES, 'none');
-  if (mode === 'none') {
-    read.assertValid();
-    return undefined;
-  }
+  if (mode === 'none') return undefined;
   const presetName = read.oneOf('MCP_AUTH_PRESET', ['none', ...IDENTITY_PRESETS], 'none');
   const preset = presetDefaults(presetName === 'none' ? undefined : presetName);
   const claims = readClaimMapping(read, preset.mapping);
-  const options = mode === 'jwt' ? readJwtMode(read, claims) : readOauthMode(read, claims, preset.audienceClaim);
-  read.assertValid();
-  return options;
+  return mode === 'jwt' ? readJwtMode(read, claims) : readOauthMode(read, claims, preset.audienceClaim);
 }
 
 function readJwtMode(read: EnvReader, claims: ClaimMapping): BearerAuthOptions {

@@ -9,7 +9,7 @@ import { type AppPort, principalOf } from '../../src/host/index.js';
 import { acceptsEventStream, acceptsPostResponses, notAcceptable, prefersHtml } from './edge/accept-header.js';
 import { inFlightRefusal, isRequest, type PrincipalSlots, shareKeyOf } from './edge/principal-slots.js';
 import { refuseInsufficientScope } from './edge/scope-refusal.js';
-import { isLegacyPost } from './era-of.js';
+import { isHandshakePost } from './era-of.js';
 import type { FastPath } from './fast-path/fast-path.js';
 import { writeJsonRpcError } from './json-rpc-reply.js';
 import type { LandingPages } from './landing-page/routes.js';
@@ -18,7 +18,7 @@ import type { TaskListenStreams } from './listen/task-listen-streams.js';
 import type { TenantListenStreams } from './listen/tenant-listen-streams.js';
 import type { FailureLog } from './operations/failure-log.js';
 import { stampHttpFacts } from './request-facts.js';
-import type { LegacySessionLeg } from './sessions/legacy-session-leg.js';
+import type { HandshakeSessionLeg } from './sessions/handshake-session-leg.js';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) => Promise<void>;
 
@@ -31,8 +31,8 @@ export interface EndpointParts {
   readonly inFlight: PrincipalSlots;
   readonly listens: ListenStreamCap;
   readonly fast: FastPath | undefined;
-  readonly serveModern: NodeHandler;
-  readonly legacy: LegacySessionLeg;
+  readonly serveEnvelope: NodeHandler;
+  readonly handshake: HandshakeSessionLeg;
   readonly taskListens: TaskListenStreams;
   readonly tenantListens: TenantListenStreams | undefined;
   readonly pages: LandingPages;
@@ -62,7 +62,8 @@ export class EndpointRequests {
   // returned from an async function), the reply is a thenable Fastify waits on by watching the response's end with
   // stream.finished: half a dozen listeners per request. The other branches return a sent reply or a promise.
   post(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<void> | undefined {
-    const { app, challengeUrl, inFlight, listens, fast, legacy, serveModern, taskListens, tenantListens } = this.parts;
+    const { app, challengeUrl, inFlight, listens, fast, handshake, serveEnvelope, taskListens, tenantListens } =
+      this.parts;
     const body = request.body;
     // A call the token's scopes do not cover is refused here, with a step-up challenge, before any handler runs,
     // whichever path would serve it.
@@ -85,14 +86,14 @@ export class EndpointRequests {
       if (headerMismatch) return reply.code(400).send(headerMismatch);
       if (fast.serve(claimed, request, reply)) return undefined;
     }
-    const legacyEra = isLegacyPost(request.headers, body);
-    if (!acceptsPostResponses(request.headers.accept, legacyEra)) {
+    const handshakeEra = isHandshakePost(request.headers, body);
+    if (!acceptsPostResponses(request.headers.accept, handshakeEra)) {
       return reply.code(406).send(notAcceptable('application/json and text/event-stream'));
     }
     // Header parameters (Mcp-Param-*, SEP-2243): the SDK checks them only for servers it builds, so Kiln does here.
-    const headerMismatch = legacyEra ? undefined : app.headerParamMismatch(body, request.headers);
+    const headerMismatch = handshakeEra ? undefined : app.headerParamMismatch(body, request.headers);
     if (headerMismatch) return reply.code(400).send(headerMismatch);
-    const listen = !legacyEra && listening;
+    const listen = !handshakeEra && listening;
     const listenRefused = listen ? listens.claim(reply.raw, share) : undefined;
     if (listenRefused) {
       const { status, headers, body: refusal } = listens.refusal(listenRefused);
@@ -101,7 +102,7 @@ export class EndpointRequests {
     reply.hijack();
     // Where the SDK (or a 2025 session) takes the request, the caller's address and URL ride on the Node request.
     stampHttpFacts(request);
-    if (legacyEra) return this.serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, body));
+    if (handshakeEra) return this.serve(request.raw, reply.raw, () => handshake.handle(request.raw, reply.raw, body));
     if (listen && taskListens.claims(body)) {
       return this.serve(request.raw, reply.raw, () => taskListens.serve(request.raw, reply.raw, body));
     }
@@ -109,11 +110,11 @@ export class EndpointRequests {
       const { tenantId } = principalOf(request.raw.auth);
       return this.serve(request.raw, reply.raw, () => tenantListens.serve(tenantId, request.raw, reply.raw, body));
     }
-    return this.serve(request.raw, reply.raw, () => serveModern(request.raw, reply.raw, body));
+    return this.serve(request.raw, reply.raw, () => serveEnvelope(request.raw, reply.raw, body));
   }
 
   async getOrDelete(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const { legacy, pages } = this.parts;
+    const { handshake, pages } = this.parts;
     if (request.method === 'GET' && !acceptsEventStream(request.headers.accept)) {
       // A browser visiting the endpoint gets the landing page; anything else that cannot read an event stream, 406.
       if (this.parts.landingPage && prefersHtml(request.headers.accept)) return pages.sendPage(request, reply);
@@ -121,6 +122,6 @@ export class EndpointRequests {
     }
     reply.hijack();
     stampHttpFacts(request);
-    return this.serve(request.raw, reply.raw, () => legacy.handle(request.raw, reply.raw, undefined));
+    return this.serve(request.raw, reply.raw, () => handshake.handle(request.raw, reply.raw, undefined));
   }
 }

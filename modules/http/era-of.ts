@@ -16,10 +16,10 @@ export function standardHeaders(headers: IncomingHttpHeaders) {
 
 /**
  * What the SDK's isLegacyRequest answers for a POST whose body Fastify parsed: a POST without a JSON body, or one the
- * classifier routes to the legacy leg.
+ * classifier routes to the handshake-era leg.
  */
-export function isLegacyPost(headers: IncomingHttpHeaders, body: unknown): boolean {
-  if (body === undefined || isPlainLegacyRequest(headers, body)) return true;
+export function isHandshakePost(headers: IncomingHttpHeaders, body: unknown): boolean {
+  if (body === undefined || isPlainHandshakeRequest(headers, body)) return true;
   return classifyInboundRequest({ httpMethod: 'POST', ...standardHeaders(headers), body }).kind === 'legacy';
 }
 
@@ -28,18 +28,18 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-const LEGACY_VERSIONS: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
+const HANDSHAKE_VERSIONS: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
 const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
 
 /**
- * A request the classifier routes to the legacy leg, told without it: a well-formed JSON-RPC request (not a response,
+ * A request the classifier routes to the handshake-era leg, told without it: a well-formed JSON-RPC request (not a response,
  * so none of the classifier's zod guards, which cost ~14 µs each when they fail) with no envelope claim in `_meta`,
  * under no version header or a 2025-era one. Anything else is the classifier's to decide
  * (test/http/era-of.test.ts holds the two to each other).
  */
-export function isPlainLegacyRequest(headers: IncomingHttpHeaders, body: unknown): boolean {
+export function isPlainHandshakeRequest(headers: IncomingHttpHeaders, body: unknown): boolean {
   const version = headers['mcp-protocol-version'];
-  if (version !== undefined && !(typeof version === 'string' && LEGACY_VERSIONS.has(version))) return false;
+  if (version !== undefined && !(typeof version === 'string' && HANDSHAKE_VERSIONS.has(version))) return false;
   if (!isPlainObject(body)) return false;
   for (const key in body) if (!REQUEST_KEYS.has(key)) return false;
   const { jsonrpc, id, method, params } = body;

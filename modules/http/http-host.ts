@@ -17,7 +17,7 @@ import { fastifyLogger } from './fastify-logger.js';
 import { PLAYGROUND_SCRIPT_PATH } from './landing-page/paths.js';
 import { mountEndpoint } from './mount-endpoint.js';
 import { listenFailure } from './operations/listen-failure.js';
-import type { LegacyLegOptions } from './sessions/legacy-session-leg.js';
+import type { HandshakeLegOptions } from './sessions/handshake-session-leg.js';
 
 export interface HttpServing extends HostHandle {
   /** The landing page. */
@@ -30,7 +30,7 @@ export interface HttpServing extends HostHandle {
   readonly fastify: FastifyInstance;
 }
 
-export interface HttpHostOptions extends LegacyLegOptions {
+export interface HttpHostOptions extends HandshakeLegOptions {
   /** Settings over the app's own (MCP_HTTP_* and friends), e.g. `{ port: 0 }` in tests. */
   readonly config?: Partial<HttpConfig>;
   /**

@@ -13,9 +13,9 @@ import fastifyPlugin from 'fastify-plugin';
 import type { HttpConfig, KilnApp } from '../../src/index.js';
 import type { BearerAuthOptions } from '../auth/index.js';
 import { type MountedEndpoint, mountEndpoint } from './mount-endpoint.js';
-import type { LegacyLegOptions } from './sessions/legacy-session-leg.js';
+import type { HandshakeLegOptions } from './sessions/handshake-session-leg.js';
 
-export interface KilnFastifyOptions extends LegacyLegOptions {
+export interface KilnFastifyOptions extends HandshakeLegOptions {
   /** The app to serve (`createApp(Root, { serve: false })`). */
   readonly app: KilnApp;
   /** The endpoint's path; `/mcp` by default. */

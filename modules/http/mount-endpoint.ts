@@ -1,9 +1,9 @@
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, InMemoryServerEventBus, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KilnBootError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle } from '../../src/host/index.js';
 import type { HttpConfig } from '../../src/index.js';
+import { KilnBootError } from '../../src/index.js';
 import type { BearerAuthOptions } from '../auth/index.js';
 import { PrincipalSlots } from './edge/principal-slots.js';
 import { endpointUrlOf } from './edge/request-origin.js';
@@ -18,10 +18,10 @@ import { publishOn } from './listen/tenant-events.js';
 import { TenantListenStreams } from './listen/tenant-listen-streams.js';
 import { FailureLog } from './operations/failure-log.js';
 import { metadataUrlOf } from './resource-metadata.js';
-import { type LegacyLegOptions, LegacySessionLeg } from './sessions/legacy-session-leg.js';
+import { type HandshakeLegOptions, HandshakeSessionLeg } from './sessions/handshake-session-leg.js';
 import { mountSideRoutes } from './side-routes.js';
 
-export interface EndpointSettings extends LegacyLegOptions {
+export interface EndpointSettings extends HandshakeLegOptions {
   readonly config: HttpConfig;
   /** The endpoint's path on the instance (`/mcp`). */
   readonly endpoint: string;
@@ -91,8 +91,8 @@ export async function mountEndpoint(
     new InMemoryServerEventBus((error) => logger.warning({ err: error }, 'Change event delivery failed'));
   const listens = new ListenStreamCap(config.maxListenStreams, config.maxListenStreamsPerPrincipal);
   const inFlight = new PrincipalSlots(config.maxInFlightPerPrincipal);
-  const modernHandler = (listenBus: ServerEventBus) =>
-    createMcpHandler(() => app.createServer('modern', { exposesSessionId: false }), {
+  const envelopeHandler = (listenBus: ServerEventBus) =>
+    createMcpHandler(() => app.createServer('envelope', { exposesSessionId: false }), {
       legacy: 'reject',
       bus: listenBus,
       maxRequestBodySize: config.maxBodyBytes,
@@ -103,21 +103,21 @@ export async function mountEndpoint(
         logger.debug({ err: error }, `2026-07-28 request rejected: ${error.message}`);
       },
     });
-  const modern = modernHandler(bus);
+  const envelope = envelopeHandler(bus);
   // Under auth, each tenant's listen streams hear only their tenant's resource events (and the unscoped ones).
-  const tenantListens = bearer ? new TenantListenStreams(bus, modernHandler, config.maxBodyBytes) : undefined;
+  const tenantListens = bearer ? new TenantListenStreams(bus, envelopeHandler, config.maxBodyBytes) : undefined;
   // A listen naming tasks (notifications/tasks) is Kiln's own: the SDK's listen router has no such filter.
   const taskListens = new TaskListenStreams(app, bus, config.timeouts.sseKeepAliveMs);
   const detachBus = app.onChange(publishOn(bus));
-  const serveModern = toNodeHandler(
-    { fetch: (request, options) => modern.fetch(request, options).then(withThrottleStatus) },
+  const serveEnvelope = toNodeHandler(
+    { fetch: (request, options) => envelope.fetch(request, options).then(withThrottleStatus) },
     { maxRequestBodySize: config.maxBodyBytes },
   );
-  const legacy = new LegacySessionLeg(app, config, { ...settings, bus }, (error) => failures.report(error));
+  const handshake = new HandshakeSessionLeg(app, config, { ...settings, bus }, (error) => failures.report(error));
   let closing = false;
   const fast = config.fastPath ? await openFastPath(app, { keepAliveMs: config.timeouts.sseKeepAliveMs }) : undefined;
   const stopObserving = [
-    app.telemetry.observe('sessions', () => legacy.liveSessions),
+    app.telemetry.observe('sessions', () => handshake.liveSessions),
     app.telemetry.observe('listen_streams', () => listens.openStreams),
   ];
   const pages = landingPages({
@@ -136,8 +136,8 @@ export async function mountEndpoint(
     inFlight,
     listens,
     fast,
-    serveModern,
-    legacy,
+    serveEnvelope,
+    handshake,
     taskListens,
     tenantListens,
     pages,
@@ -172,11 +172,11 @@ export async function mountEndpoint(
     readyPath: settings.readyPath,
     closing: () => closing,
     bus,
-    legacy,
+    handshake,
   });
 
   return {
-    liveSessions: () => legacy.liveSessions,
+    liveSessions: () => handshake.liveSessions,
     closing: () => closing,
     stopAccepting: () => {
       closing = true;
@@ -185,8 +185,8 @@ export async function mountEndpoint(
       closing = true;
       detachBus();
       for (const stop of stopObserving) stop();
-      await legacy.closeAll();
-      await modern.close();
+      await handshake.closeAll();
+      await envelope.close();
       taskListens.closeAll();
       await tenantListens?.close();
       await fast?.close();

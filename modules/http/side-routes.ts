@@ -13,7 +13,7 @@ import type { GetRoute, LandingPages } from './landing-page/routes.js';
 import { serveProbes } from './operations/probe-routes.js';
 import { serveServerCard } from './operations/server-card.js';
 import { serveResourceMetadata } from './resource-metadata.js';
-import type { LegacySessionLeg } from './sessions/legacy-session-leg.js';
+import type { HandshakeSessionLeg } from './sessions/handshake-session-leg.js';
 
 export interface SideRouteParts {
   readonly app: AppPort;
@@ -32,11 +32,11 @@ export interface SideRouteParts {
   readonly readyPath: string | undefined;
   readonly closing: () => boolean;
   readonly bus: ServerEventBus;
-  readonly legacy: LegacySessionLeg;
+  readonly handshake: HandshakeSessionLeg;
 }
 
 export function mountSideRoutes(fastify: FastifyInstance, parts: SideRouteParts): void {
-  const { app, config, endpoint, bearer, advertises, challengeUrl, pages, bus, legacy } = parts;
+  const { app, config, endpoint, bearer, advertises, challengeUrl, pages, bus, handshake } = parts;
   const catalog = app.catalog();
   const handleError = errorHandler(config);
   const get: GetRoute = (url, handler) =>
@@ -79,8 +79,8 @@ export function mountSideRoutes(fastify: FastifyInstance, parts: SideRouteParts)
       app,
       closing: parts.closing,
       bus,
-      liveSessions: () => legacy.liveSessions,
-      sessionCounts: () => legacy.sessionCounts(),
+      liveSessions: () => handshake.liveSessions,
+      sessionCounts: () => handshake.sessionCounts(),
     },
   );
 }

@@ -4,10 +4,10 @@
 import type { AuthInfo, Implementation, Server } from '@modelcontextprotocol/server';
 import type { KilnConfig } from '../config/kiln-config.js';
 import type { ProtocolEra } from '../context/context.js';
-import type { JsonRpcErrorResponse } from '../errors/index.js';
+import type { JsonRpcErrorResponse } from '../errors/json-rpc-body.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
-import type { ModernCall, ModernCallAnswer } from '../protocol/direct-call.js';
+import type { EnvelopeCall, EnvelopeCallAnswer } from '../protocol/direct-call.js';
 import type { RequestHeaders } from '../protocol/header-param-check.js';
 import type { ProtocolServerOptions } from '../protocol/protocol-server.js';
 import type { SinkClient } from '../protocol/server-sink.js';
@@ -18,11 +18,11 @@ import type { AppCatalog } from './app-catalog.js';
 import type { EdgeRefusal } from './edge-refusal.js';
 
 export type {
+  EnvelopeCall,
+  EnvelopeCallAnswer,
   HeaderCarrier,
   HostGauge,
   HostTelemetry,
-  ModernCall,
-  ModernCallAnswer,
   ProtocolServerOptions,
   RequestHeaders,
   SessionAnswer,
@@ -96,7 +96,7 @@ export interface AppPort {
    * that cannot stream (no progress token, no log level) and carry no retry fields; it encodes the answer itself.
    * Rejects with the error a protocol server's handler would throw.
    */
-  runModernCall(call: ModernCall): Promise<ModernCallAnswer>;
+  runEnvelopeCall(call: EnvelopeCall): Promise<EnvelopeCallAnswer>;
   /**
    * The Tasks extension's status notifications for the caller `authInfo` names: its tasks as they stand, and which
    * status changes (`ChangeSink.taskStatus`) are its own. Undefined when the app serves no task tool.

@@ -22,7 +22,7 @@ import { isDynamicModule, type ModuleRecord, normalizeProvider, scanModules } fr
 import { RequestScopes } from '../di/request-scope.js';
 import { createRootContainer } from '../di/root-container.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, TELEMETRY, USAGE } from '../di/tokens.js';
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 import { type Logger, Redaction } from '../logging/index.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { CallPolicy, PolicyRuntime } from '../pipeline/call-policy.js';
@@ -158,7 +158,7 @@ export async function compileApp(root: ModuleRef, options: CreateAppOptions = {}
     capabilities,
     serverOptions,
     // The Tasks extension is a 2026-07-28 one: a 2025 client is not told of what it cannot use.
-    legacyServerOptions: servesTasks
+    handshakeServerOptions: servesTasks
       ? {
           ...serverOptions,
           capabilities: capabilitiesFor(tools.size, resources.length, prompts.length, { ...extensions, tasks: false }),

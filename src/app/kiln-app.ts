@@ -15,7 +15,7 @@ import { CallCancellation } from '../context/call-cancellation.js';
 import type { ProtocolEra } from '../context/context.js';
 import { type AuthContext, generateRequestId } from '../context/request-context.js';
 import { CONTEXT, KILN_CONFIG, LOGGER, tokenName } from '../di/tokens.js';
-import type { JsonRpcErrorResponse } from '../errors/index.js';
+import type { JsonRpcErrorResponse } from '../errors/json-rpc-body.js';
 import type { Logger } from '../logging/index.js';
 import type { ChangeSink } from '../notifications/change-notifier.js';
 import { type OperationSeed, runDirect } from '../pipeline/operation-runner.js';
@@ -23,7 +23,7 @@ import { PROMPT_OPERATION } from '../pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../pipeline/resource-read.js';
 import { TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
 import { readUiResource } from '../protocol/app-ui.js';
-import { type ModernCall, type ModernCallAnswer, runModernCall } from '../protocol/direct-call.js';
+import { type EnvelopeCall, type EnvelopeCallAnswer, runEnvelopeCall } from '../protocol/direct-call.js';
 import { headerParamMismatch, type RequestHeaders } from '../protocol/header-param-check.js';
 import { DEFAULT_TENANT } from '../protocol/principal.js';
 import { buildProtocolServer, type ProtocolServerOptions } from '../protocol/protocol-server.js';
@@ -94,8 +94,8 @@ export class KilnApp implements AppPort {
     return buildProtocolServer(this.runtime, era, options);
   }
 
-  runModernCall(call: ModernCall): Promise<ModernCallAnswer> {
-    return runModernCall(this.runtime, call);
+  runEnvelopeCall(call: EnvelopeCall): Promise<EnvelopeCallAnswer> {
+    return runEnvelopeCall(this.runtime, call);
   }
 
   watchTasks(authInfo: AuthInfo | undefined): TaskWatch | undefined {
@@ -212,7 +212,7 @@ function directSeed(options: DirectCallOptions): OperationSeed {
     requestId: generateRequestId(),
     tenantId: options.tenantId ?? (options.auth ? options.auth.tenantId : DEFAULT_TENANT),
     auth: options.auth,
-    era: 'modern',
+    era: 'envelope',
     signal: options.signal ?? new CallCancellation(),
     clientCapabilities: undefined,
     channel: {},

@@ -5,7 +5,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { HostHandle, KilnHost, Serving } from '../app/app-port.js';
 import type { KilnApp } from '../app/kiln-app.js';
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 import { stdio } from '../transports/stdio-transport.js';
 
 import { exitOnSignals } from './process-signals.js';

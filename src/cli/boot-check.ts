@@ -5,7 +5,7 @@ import type { ModuleRef } from '../../decorators/types.js';
 import type { KilnApp } from '../app/kiln-app.js';
 import { createApp } from '../bootstrap/create-app.js';
 import { LOGGER } from '../di/tokens.js';
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 import { createLogger } from '../logging/index.js';
 
 export interface BootFindings {

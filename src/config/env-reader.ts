@@ -1,10 +1,11 @@
 // Reads typed settings from environment variables, collecting every problem instead of stopping at the first, so
 // one failed boot names every bad variable with what it accepts. Public, so modules read their own settings the
 // same way (mcp-kiln/auth does).
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 
 export class EnvReader {
   private readonly problems: string[] = [];
+  private readonly fallbackValues = new Map<string, unknown>();
 
   constructor(private readonly env: Readonly<Record<string, string | undefined>>) {}
 
@@ -15,6 +16,7 @@ export class EnvReader {
   }
 
   oneOf<T extends string>(variable: string, values: readonly T[], fallback: T): T {
+    this.noteFallback(variable, fallback);
     const value = this.raw(variable);
     if (value === undefined) return fallback;
     if ((values as readonly string[]).includes(value)) return value as T;
@@ -22,6 +24,7 @@ export class EnvReader {
   }
 
   integer(variable: string, fallback: number, bounds: { min: number; max: number }): number {
+    this.noteFallback(variable, fallback);
     const value = this.raw(variable);
     if (value === undefined) return fallback;
     const parsed = Number(value);
@@ -30,6 +33,7 @@ export class EnvReader {
   }
 
   boolean(variable: string, fallback: boolean): boolean {
+    this.noteFallback(variable, fallback);
     const value = this.raw(variable)?.toLowerCase();
     if (value === undefined) return fallback;
     if (value === 'true' || value === '1') return true;
@@ -52,6 +56,14 @@ export class EnvReader {
           .filter(Boolean);
   }
 
+  /**
+   * The default of each setting read so far, as the code passed it: the settings reference takes its defaults from
+   * here, so they are written once, where they take effect.
+   */
+  fallbacks(): ReadonlyMap<string, unknown> {
+    return this.fallbackValues;
+  }
+
   problem(message: string): void {
     this.problems.push(message);
   }
@@ -61,8 +73,29 @@ export class EnvReader {
     if (this.problems.length > 0) throw new KilnBootError(this.problems.map((p) => `Invalid configuration: ${p}`));
   }
 
+  private noteFallback(variable: string, fallback: unknown): void {
+    if (!this.fallbackValues.has(variable)) this.fallbackValues.set(variable, fallback);
+  }
+
   private reject<T>(variable: string, value: string, accepted: string, fallback: T): T {
     this.problems.push(`${variable}=${JSON.stringify(value)} is not valid: expected ${accepted}.`);
     return fallback;
   }
+}
+
+/**
+ * The defaults `readAll` passes for each setting, read over several environments so settings read only in some
+ * configurations (Redis storage, one auth mode) are seen too; the first default seen for a setting wins.
+ */
+export function fallbacksOver(
+  envs: readonly Readonly<Record<string, string | undefined>>[],
+  readAll: (read: EnvReader, env: Readonly<Record<string, string | undefined>>) => void,
+): ReadonlyMap<string, unknown> {
+  const merged = new Map<string, unknown>();
+  for (const env of envs) {
+    const read = new EnvReader(env);
+    readAll(read, env);
+    for (const [variable, fallback] of read.fallbacks()) if (!merged.has(variable)) merged.set(variable, fallback);
+  }
+  return merged;
 }

@@ -2,7 +2,7 @@
 // stops boot with a message naming the variable and what it accepts.
 import { isIP } from 'node:net';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logging/index.js';
-import { EnvReader } from './env-reader.js';
+import { EnvReader, fallbacksOver } from './env-reader.js';
 import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from './storage-defaults.js';
 
 export const TRANSPORT_TYPES = ['stdio', 'http'] as const;
@@ -241,6 +241,21 @@ function isAddressOrRange(entry: string): boolean {
 /** Reads and validates the configuration; throws KilnBootError listing every bad variable. */
 export function loadConfig(env: Env = process.env, defaults: { sessionMode?: SessionMode } = {}): KilnConfig {
   const read = new EnvReader(env);
+  const config = readConfig(read, env, defaults);
+  read.assertValid();
+  return config;
+}
+
+/**
+ * The default of every setting loadConfig reads, as its code passes them: an empty environment, then one with Redis
+ * storage for the settings read only then. The settings reference is generated from these.
+ */
+export function configFallbacks(): ReadonlyMap<string, unknown> {
+  const redis = { STORAGE_PROVIDER_TYPE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' };
+  return fallbacksOver([{}, redis], (read, env) => readConfig(read, env, {}));
+}
+
+function readConfig(read: EnvReader, env: Env, defaults: { sessionMode?: SessionMode }): KilnConfig {
   const transportType = read.oneOf('MCP_TRANSPORT_TYPE', TRANSPORT_TYPES, 'stdio');
   const logLevel = read.oneOf('MCP_LOG_LEVEL', LOG_LEVELS, 'info');
   const logFormat = read.oneOf('MCP_LOG_FORMAT', LOG_FORMATS, 'auto');
@@ -332,7 +347,6 @@ export function loadConfig(env: Env = process.env, defaults: { sessionMode?: Ses
     enabled: read.oneOf('MCP_USAGE_ACCOUNTING', ON_OFF, 'off') === 'on',
     flushMs: read.integer('MCP_USAGE_FLUSH_MS', 5000, { min: 100, max: 10 * MINUTE }),
   };
-  read.assertValid();
   return {
     transportType,
     logLevel,

@@ -7,8 +7,11 @@ export interface SettingEntry {
   readonly names: readonly string[];
   /** The values it takes and what it does, in Markdown. */
   readonly meaning: string;
-  /** The default, in Markdown. */
-  readonly default: string;
+  /**
+   * The default, in Markdown, only where the code passes none as a value (conditional, derived, required, none). A
+   * default the code passes is taken from the code (configFallbacks, authFallbacks) and never written here.
+   */
+  readonly default?: string;
   /** For auth settings: the MCP_AUTH_MODE they apply to (`jwt`, `oauth`, both). */
   readonly mode?: string;
 }

@@ -1,7 +1,8 @@
 // ctx.fail and ctx.recoveryFor: failures built from a tool's @Errors contract, so the code on the wire is always
 // the one the contract declares and the recovery hint follows the reason.
 import type { ErrorContract, ErrorContractEntry } from '../../decorators/types.js';
-import { JsonRpcErrorCode, McpError } from '../errors/index.js';
+import { JsonRpcErrorCode } from '../errors/json-rpc-error-code.js';
+import { McpError } from '../errors/mcp-error.js';
 
 export type Recovery = { readonly recovery: { readonly hint: string } };
 

@@ -7,7 +7,8 @@ import {
   type InputRequiredSpec,
   inputRequired,
 } from '@modelcontextprotocol/server';
-import { kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 import {
   capabilityForRequest,
   capabilityShape,
@@ -43,12 +44,12 @@ export function requestInput(
   const result = inputRequired(spec);
   // On 2026-07-28 the SDK answers an uncovered request with -32021 itself; on 2025 its shim would answer a bare
   // isError, so the refusal is raised here with the envelope and hint. Every round is checked again.
-  const refusal = era === 'legacy' ? legacyRefusal(result, capabilities, options?.fallbackHint) : undefined;
+  const refusal = era === 'handshake' ? handshakeRefusal(result, capabilities, options?.fallbackHint) : undefined;
   throw refusal ?? new InputRequiredSignal(result);
 }
 
 /** The refusal for a 2025-era client that did not declare what a request needs; `undefined` when it can answer. */
-function legacyRefusal(
+function handshakeRefusal(
   result: InputRequiredResult,
   capabilities: ClientCapabilities | undefined,
   fallbackHint: string | undefined,

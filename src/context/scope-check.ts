@@ -2,7 +2,8 @@
 // obtain. Only an authenticated request is checked: without auth (stdio, HTTP with MCP_AUTH_MODE=none) no principal
 // exists to hold scopes, and the server is open by configuration.
 import type { ScopeRequirement } from '../../decorators/scopes.js';
-import { kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 import type { AuthContext } from './request-context.js';
 
 /**

@@ -13,7 +13,7 @@ import type {
   ProviderScope,
 } from '../../decorators/types.js';
 import type { UiResourceDeclaration } from '../../decorators/ui-resource.js';
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 
 export type NormalizedProvider =
   | {

@@ -4,7 +4,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { container as globalContainer, injectable, instancePerContainerCachingFactory, Lifecycle } from 'tsyringe';
 import type { Constructor, InjectionToken } from '../../decorators/types.js';
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 import type { ConstructorDependency } from './constructor-dependencies.js';
 import type { DependencyGraph, ProviderEntry } from './dependency-graph.js';
 import { tokenName } from './tokens.js';

@@ -5,13 +5,13 @@
 export type { AppCatalog, CatalogPrompt, CatalogResource, CatalogTool } from '../app/app-catalog.js';
 export type {
   AppPort,
+  EnvelopeCall,
+  EnvelopeCallAnswer,
   HeaderCarrier,
   HostGauge,
   HostHandle,
   HostTelemetry,
   KilnHost,
-  ModernCall,
-  ModernCallAnswer,
   ProtocolServerOptions,
   RequestHeaders,
   SessionAnswer,
@@ -19,7 +19,7 @@ export type {
   SinkClient,
 } from '../app/app-port.js';
 export type { EdgeRefusal } from '../app/edge-refusal.js';
-export { EnvReader } from '../config/env-reader.js';
+export { EnvReader, fallbacksOver } from '../config/env-reader.js';
 export { AUTH_MODES } from '../config/kiln-config.js';
 export { CallCancellation, type SignalSource, signalOf } from '../context/call-cancellation.js';
 export { HTTP_FACT_HEADERS, httpInfoFromNodeHeaders } from '../context/http-request.js';

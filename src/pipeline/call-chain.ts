@@ -9,7 +9,8 @@ import type { KilnInterceptor } from '../../decorators/use-interceptors.js';
 import type { Context, HandlerContext } from '../context/context.js';
 import { findEntry } from '../context/error-contract.js';
 import { InputRequiredSignal } from '../context/request-input.js';
-import { isProtocolError, kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { isProtocolError } from '../errors/mcp-error.js';
 
 /** What runs around one definition's handler, in running order (filters: the first to answer wins). */
 export interface CallChain {

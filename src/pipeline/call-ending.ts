@@ -1,7 +1,7 @@
 // How a call ended, in the terms spans, metrics and the audit trail report it: ok, a tool error (an isError result),
 // a JSON-RPC error, or an input round; with the error's type, code and reason.
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
-import { isProtocolError } from '../errors/index.js';
+import { isProtocolError } from '../errors/mcp-error.js';
 import type { Outcome } from '../telemetry/semantic-names.js';
 
 /** How an operation ended, as spans, metrics and the audit trail report it. */

@@ -8,7 +8,7 @@ import type { PolicyKey } from '../../decorators/call-policies.js';
 import type { CallUsage, QuotaStatus, RateLimitStatus } from '../context/call-usage.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { createContext } from '../context/create-context.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import { nodeCrypto } from '../platform/lazy-builtins.js';
 import type { StorageProvider } from '../storage/index.js';
 import type { PipelineRuntime } from './scoped-handler.js';

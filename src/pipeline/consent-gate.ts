@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { Context } from '../context/context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
 import type { CompiledConsent } from '../definitions/compile-consent.js';
-import { kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 import { nodeCrypto } from '../platform/lazy-builtins.js';
 
 /** The `inputRequests` key the gate asks under. */

@@ -3,7 +3,8 @@
 // throw site gave none. Anything else is masked: the caller gets a requestId, the log gets the detail.
 import type { ErrorContract } from '../../decorators/types.js';
 import { findEntry } from '../context/error-contract.js';
-import { isProtocolError, JsonRpcErrorCode } from '../errors/index.js';
+import { JsonRpcErrorCode } from '../errors/json-rpc-error-code.js';
+import { isProtocolError } from '../errors/mcp-error.js';
 
 export interface ErrorEnvelope {
   readonly code: number;

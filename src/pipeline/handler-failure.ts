@@ -3,7 +3,7 @@
 // had been cancelled: a handler that stops because its signal aborted did what it was asked, logged at info.
 // Tools answer with an isError result; resource reads, prompt gets and completions with a JSON-RPC error.
 import type { ErrorContract } from '../../decorators/types.js';
-import { McpError } from '../errors/index.js';
+import { McpError } from '../errors/mcp-error.js';
 import type { Logger } from '../logging/index.js';
 import { classifyError, type ErrorEnvelope } from './error-envelope.js';
 

@@ -3,7 +3,8 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ContextSeed } from '../context/create-context.js';
 import { InputRequiredSignal } from '../context/request-input.js';
-import { kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 
 /** What `work` returns, or the input_required result its handler asked for, its requestState sealed by `seal`. */
 export async function orInputRequired<T>(

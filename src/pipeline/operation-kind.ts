@@ -6,7 +6,7 @@ import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import type { McpError } from '../errors/index.js';
+import type { McpError } from '../errors/mcp-error.js';
 import type { Ending } from './call-ending.js';
 import type { PolicyCall, PolicyRuntime } from './call-policy.js';
 import type { PipelineRuntime } from './scoped-handler.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PromptMessage, PromptReturn } from '../../decorators/prompt.js';
 import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledPrompt } from '../definitions/compiled-resource.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import { chainOf, runChain } from './call-chain.js';
 import { canonicalJson, markedHit } from './call-policy.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';

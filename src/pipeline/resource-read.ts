@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ResourceContent, ResourceReadReturn } from '../../decorators/resource.js';
 import { insufficientScope } from '../context/scope-check.js';
 import type { CompiledResource } from '../definitions/compiled-resource.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import { chainOf, runChain } from './call-chain.js';
 import { markedHit } from './call-policy.js';
 import { orInputRequired, unanswerableRound } from './input-round.js';
@@ -50,7 +50,7 @@ export const RESOURCE_OPERATION: OperationKind<ResourceMatch, undefined, ReadRes
     // On 2026-07-28 the answer's cache hint says what the cache holds: no longer than the entry has left.
     fromCache: (result, cache, ttlMs, hit) => {
       const hinted =
-        seed.era === 'modern'
+        seed.era === 'envelope'
           ? { ...result, ttlMs: Math.floor(ttlMs), cacheScope: cache.scope === 'public' ? 'public' : 'private' }
           : result;
       return hit ? markedHit(hinted) : hinted;
@@ -122,7 +122,7 @@ async function readResourceRound(
         contents: normaliseContents(returned as ResourceReadReturn, uri, resource.mimeType),
       };
       // Cache fields exist only on the 2026-07-28 wire; the SDK fills what a resource leaves out from the server hint.
-      const hint = seed.era === 'modern' ? resource.cacheHint : undefined;
+      const hint = seed.era === 'envelope' ? resource.cacheHint : undefined;
       if (hint?.ttlMs !== undefined) (result as { ttlMs?: number }).ttlMs = hint.ttlMs;
       if (hint?.cacheScope !== undefined) (result as { cacheScope?: string }).cacheScope = hint.cacheScope;
       return result;

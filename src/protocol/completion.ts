@@ -6,7 +6,7 @@ import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { ContextSeed } from '../context/create-context.js';
 import { NO_CONTRACT } from '../context/error-contract.js';
 import { insufficientScope, unmetScopes } from '../context/scope-check.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import { runScopedHandler } from '../pipeline/scoped-handler.js';
 import { type OperationLabel, traceOperation } from '../pipeline/traced-operation.js';
 import { ATTR } from '../telemetry/semantic-names.js';

@@ -1,5 +1,5 @@
 // The three operations a client calls (tools/call, resources/read, prompts/get) as one function, for the protocol
-// server's handlers and for a host's direct 2026-07-28 call (AppPort.runModernCall): the HTTP fast path runs a request
+// server's handlers and for a host's direct 2026-07-28 call (AppPort.runEnvelopeCall): the HTTP fast path runs a request
 // it validated itself straight through the operation runner, with no protocol server, SDK dispatch or context.
 
 import type {
@@ -32,7 +32,7 @@ export type CallMethod = 'tools/call' | 'resources/read' | 'prompts/get';
 type CacheHint = NonNullable<ServerOptions['cacheHints']>[keyof NonNullable<ServerOptions['cacheHints']>];
 
 /** One call a host validated as the SDK's dispatch would (params, envelope), with nothing that could stream. */
-export interface ModernCall {
+export interface EnvelopeCall {
   readonly method: CallMethod;
   readonly id: string | number;
   /** The tool or prompt name, or the resource URI. */
@@ -49,7 +49,7 @@ export interface ModernCall {
   readonly http?: () => HttpRequestInfo | undefined;
 }
 
-export interface ModernCallAnswer {
+export interface EnvelopeCallAnswer {
   /** The handler's answer as a protocol server's handler returns it to the SDK (a tool result is not projected). */
   readonly result: Result | InputRequiredResult;
   /** The app's configured cache hint for a cacheable method (createApp `cacheHints`), the encoder's fallback. */
@@ -57,7 +57,7 @@ export interface ModernCallAnswer {
 }
 
 /** What a direct call names: the operation, its target (tool or prompt name, resource URI) and its arguments. */
-export type DirectCall = Pick<ModernCall, 'method' | 'key' | 'arguments'>;
+export type DirectCall = Pick<EnvelopeCall, 'method' | 'key' | 'arguments'>;
 
 type Json = Record<string, unknown>;
 
@@ -152,7 +152,7 @@ interface HostCall {
 }
 
 /** What the host's era adds: the request's channel, and the session's id on a 2025 session. */
-type HostChannel = Pick<RequestFacts, 'sessionId' | 'modernCapabilities' | 'log' | 'progress' | 'closeStream'>;
+type HostChannel = Pick<RequestFacts, 'sessionId' | 'envelopeCapabilities' | 'log' | 'progress' | 'closeStream'>;
 
 /**
  * The facts of a call a host runs directly. Written out as one literal: spreading the call's facts and adding the
@@ -166,7 +166,7 @@ export function hostCallFacts(call: HostCall, channel: HostChannel): RequestFact
     signal: call.signal,
     meta: call.meta,
     sealWith: { http: call.authInfo ? { authInfo: call.authInfo } : undefined },
-    modernCapabilities: channel.modernCapabilities,
+    envelopeCapabilities: channel.envelopeCapabilities,
     log: channel.log,
     progress: channel.progress,
     closeStream: channel.closeStream,
@@ -175,11 +175,11 @@ export function hostCallFacts(call: HostCall, channel: HostChannel): RequestFact
 }
 
 /** A host's direct call: the seed a dispatched request would get, minus what cannot happen without streaming. */
-export async function runModernCall(runtime: ProtocolRuntime, call: ModernCall): Promise<ModernCallAnswer> {
+export async function runEnvelopeCall(runtime: ProtocolRuntime, call: EnvelopeCall): Promise<EnvelopeCallAnswer> {
   const seed = seedFromFacts(
     hostCallFacts(call, {
       sessionId: undefined,
-      modernCapabilities: () => call.clientCapabilities,
+      envelopeCapabilities: () => call.clientCapabilities,
       // A 2026-07-28 request without a log level asks for no log lines, and one without a progress token for no
       // progress: the host sends any request carrying either through the SDK's dispatch, which streams them.
       log: ignoreLogLine,
@@ -187,9 +187,9 @@ export async function runModernCall(runtime: ProtocolRuntime, call: ModernCall):
       closeStream: undefined,
     }),
     {
-      era: 'modern',
+      era: 'envelope',
       exposesSessionId: false,
-      perRequestLegacy: false,
+      perRequestHandshake: false,
       notifier: runtime.notifier,
       sealing: runtime.requestStateSealing,
     } satisfies SeedOptions,

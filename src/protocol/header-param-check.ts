@@ -4,7 +4,7 @@
 // The SDK makes this check only for an McpServer it builds, so Kiln's host asks here; a failure is -32020, HTTP 400.
 import type { CompiledTool } from '../definitions/compiled-tool.js';
 import type { HeaderParam } from '../definitions/header-params.js';
-import { edgeError, type JsonRpcErrorResponse, jsonRpcErrorResponse } from '../errors/index.js';
+import { edgeError, type JsonRpcErrorResponse, jsonRpcErrorResponse } from '../errors/json-rpc-body.js';
 
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 

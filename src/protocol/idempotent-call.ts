@@ -7,7 +7,8 @@ import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import { kilnError, McpError, storageError } from '../errors/index.js';
+import { kilnError, storageError } from '../errors/factories.js';
+import { McpError } from '../errors/mcp-error.js';
 import { classifyError } from '../pipeline/error-envelope.js';
 import type { OperationKind } from '../pipeline/operation-kind.js';
 import type { PipelineRuntime } from '../pipeline/scoped-handler.js';

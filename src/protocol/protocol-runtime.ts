@@ -21,7 +21,7 @@ export interface ProtocolRuntime extends OperationRuntime {
   /** The options every protocol server of this app shares (capabilities, cache hints, requestState verify). */
   readonly serverOptions: ServerOptions;
   /** The same for 2025-era servers: without what exists on 2026-07-28 only (the Tasks extension). */
-  readonly legacyServerOptions: ServerOptions;
+  readonly handshakeServerOptions: ServerOptions;
   readonly inFlight: InFlightTracker;
   /** List-changed and resource-updated notifications, in and out of requests. */
   readonly notifier: ChangeNotifier;

@@ -27,12 +27,12 @@ export interface ProtocolServerOptions {
   /** True for sessionful 2025 HTTP: ctx.sessionId mirrors Mcp-Session-Id. */
   readonly exposesSessionId: boolean;
   /** True for 2025 HTTP served per request: no session, so no view of the client's capabilities. */
-  readonly perRequestLegacy?: boolean;
+  readonly perRequestHandshake?: boolean;
   /**
    * 2026-07-28 revisions to add to the supported versions at construction, as the SDK's HTTP entry adds them to each
    * per-request server it binds (which also registers server/discover): for a host that binds one server for good.
    */
-  readonly modernRevisions?: readonly string[];
+  readonly envelopeRevisions?: readonly string[];
 }
 
 export function buildProtocolServer(
@@ -43,14 +43,17 @@ export function buildProtocolServer(
   const sealing = runtime.requestStateSealing;
   const server = new SpecParamsServer(
     runtime.serverInfo,
-    withRevisions(era === 'legacy' ? runtime.legacyServerOptions : runtime.serverOptions, options.modernRevisions),
+    withRevisions(
+      era === 'handshake' ? runtime.handshakeServerOptions : runtime.serverOptions,
+      options.envelopeRevisions,
+    ),
   );
   server.onerror = reportProtocolError(runtime);
   const seedOptions = {
     era,
     server,
     exposesSessionId: options.exposesSessionId,
-    perRequestLegacy: options.perRequestLegacy ?? false,
+    perRequestHandshake: options.perRequestHandshake ?? false,
     notifier: runtime.notifier,
     sealing,
   };
@@ -77,14 +80,14 @@ export function buildProtocolServer(
     }));
     server.setRequestHandler('resources/templates/list', () => listings.resourceTemplates);
     // 2025 only: the 2026-07-28 revision replaced resources/subscribe with subscriptions/listen filters.
-    if (era === 'legacy') serveResourceSubscriptions(server);
+    if (era === 'handshake') serveResourceSubscriptions(server);
     server.setRequestHandler('resources/read', (request, sdk) =>
       runCall(runtime, 'resources/read', request.params.uri, undefined, seed(sdk)),
     );
   }
   if (runtime.skills) serveSkills(server, runtime.skills, era);
   // 2026-07-28 only: the 2025-11-25 tasks/* of the same names are another protocol, which Kiln does not serve.
-  if (runtime.tasks && era === 'modern') serveTasks(server, runtime.tasks.runner, served);
+  if (runtime.tasks && era === 'envelope') serveTasks(server, runtime.tasks.runner, served);
   if (capabilities.prompts) {
     server.setRequestHandler('prompts/list', () => listings.prompts);
     server.setRequestHandler('prompts/get', (request, sdk) =>

@@ -23,7 +23,7 @@ export interface SeedOptions {
   /** False on stdio: `ctx.sessionId` is never set there. */
   readonly exposesSessionId: boolean;
   /** A 2025-era request served per request (stateless HTTP) has no view of what the client declared. */
-  readonly perRequestLegacy: boolean;
+  readonly perRequestHandshake: boolean;
   /** Where ctx.notify* go: the app's notifier, which fans out to every connection, session and listen stream. */
   readonly notifier: ChangeSink;
   /** Set when MCP_REQUEST_STATE_KEY is: the rounds this request asks for carry sealed requestState. */
@@ -45,7 +45,7 @@ export function seedFromRequest(sdk: ServerContext, options: SeedOptions, operat
       sealWith: sdk,
       closeStream: sdk.http?.closeSSE,
       http: httpFactsOf(sdk.http?.req),
-      modernCapabilities: () => modernCapabilities(sdk),
+      envelopeCapabilities: () => envelopeCapabilities(sdk),
       log: (level, payload) => sdk.mcpReq.log(level, payload),
       progress:
         progressToken === undefined
@@ -70,8 +70,8 @@ export interface RequestFacts {
   readonly meta?: Readonly<Record<string, unknown>>;
   /** The context a sealed requestState is bound through (its principal). */
   readonly sealWith: Pick<ServerContext, 'http'>;
-  /** The 2026-07-28 envelope's client capabilities, read only for a modern request. */
-  readonly modernCapabilities: () => ClientCapabilities | undefined;
+  /** The 2026-07-28 envelope's client capabilities, read only for an envelope-era request. */
+  readonly envelopeCapabilities: () => ClientCapabilities | undefined;
   readonly log: NonNullable<RequestChannel['log']>;
   readonly progress: RequestChannel['progress'];
   /** Closes the request's SSE stream; set only where the stream can be resumed (a 2025 session with an event store). */
@@ -104,7 +104,7 @@ export function seedFromFacts(facts: RequestFacts, options: SeedOptions, operati
     requestState: facts.requestState,
     // Minted from this request's context, so the seal binds the principal the SDK's verify hook will check.
     sealRequestState: sealing ? (state) => sealing.seal(state, sealWith) : undefined,
-    clientCapabilities: capabilitiesFor(options, facts.modernCapabilities),
+    clientCapabilities: capabilitiesFor(options, facts.envelopeCapabilities),
     channel: {
       log: facts.log,
       progress: facts.progress,
@@ -143,24 +143,24 @@ const ignoreEvent = (): void => undefined;
  */
 export function clientCapabilitiesOf(
   sdk: ServerContext,
-  options: Pick<SeedOptions, 'era' | 'server' | 'perRequestLegacy'>,
+  options: Pick<SeedOptions, 'era' | 'server' | 'perRequestHandshake'>,
 ): ClientCapabilities | undefined {
-  return capabilitiesFor(options, () => modernCapabilities(sdk));
+  return capabilitiesFor(options, () => envelopeCapabilities(sdk));
 }
 
 function capabilitiesFor(
-  options: Pick<SeedOptions, 'era' | 'server' | 'perRequestLegacy'>,
-  modern: () => ClientCapabilities | undefined,
+  options: Pick<SeedOptions, 'era' | 'server' | 'perRequestHandshake'>,
+  envelope: () => ClientCapabilities | undefined,
 ): ClientCapabilities | undefined {
-  if (options.era === 'modern') return modern();
+  if (options.era === 'envelope') return envelope();
   const { server } = options;
-  const declared = options.perRequestLegacy ? undefined : server?.getClientCapabilities();
+  const declared = options.perRequestHandshake ? undefined : server?.getClientCapabilities();
   // What the client declared, as far as the version the session negotiated at initialize can carry it.
   return declared && capabilitiesForVersion(declared, server?.getNegotiatedProtocolVersion());
 }
 
 /** The 2026-07-28 envelope as sent: `{}` when the client declared nothing. */
-function modernCapabilities(sdk: ServerContext): ClientCapabilities | undefined {
+function envelopeCapabilities(sdk: ServerContext): ClientCapabilities | undefined {
   const envelope = sdk.mcpReq.envelope as Record<string, unknown> | undefined;
   return envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
 }

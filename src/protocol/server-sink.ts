@@ -63,7 +63,7 @@ export function serverSink(server: Server, era: ProtocolEra, client?: SinkClient
     },
     resourceUpdated: (uri, eventTenant, eventId) => {
       // On 2026-07-28 the SDK's listen router filters by the stream's resourceSubscriptions.
-      if (hears(eventTenant) && (era === 'modern' || resourceSubscriptions(server).has(uri))) {
+      if (hears(eventTenant) && (era === 'envelope' || resourceSubscriptions(server).has(uri))) {
         const meta = eventId === undefined ? {} : { _meta: { [CHANGE_EVENT_ID_META]: eventId } };
         void server.sendResourceUpdated({ uri, ...meta }).catch(ignore);
       }

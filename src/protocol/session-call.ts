@@ -17,7 +17,7 @@ import type { SignalSource } from '../context/call-cancellation.js';
 import type { HttpRequestInfo } from '../context/http-request.js';
 import type { LogLevel } from '../logging/index.js';
 import { type CallMethod, type DirectCall, directCallOf, hostCallFacts, runCall } from './direct-call.js';
-import { legacyErrorResponse, legacyResultResponse } from './legacy-wire.js';
+import { handshakeErrorResponse, handshakeResultResponse } from './handshake-wire.js';
 import { isPlainObject } from './plain-object.js';
 import type { ProtocolRuntime } from './protocol-runtime.js';
 import { seedFromFacts } from './request-seed.js';
@@ -61,17 +61,17 @@ export async function runSessionCall(runtime: ProtocolRuntime, call: SessionCall
     const seed = seedFromFacts(
       hostCallFacts(call, {
         sessionId: call.sessionId,
-        modernCapabilities: noModernCapabilities,
+        envelopeCapabilities: noEnvelopeCapabilities,
         log: call.log,
         // The host sends a request carrying a progress token through the session's server, which streams progress.
         progress: undefined,
         closeStream: call.closeStream,
       }),
       {
-        era: 'legacy',
+        era: 'handshake',
         server: call.server,
         exposesSessionId: call.sessionId !== undefined,
-        perRequestLegacy: false,
+        perRequestHandshake: false,
         notifier: runtime.notifier,
         sealing: runtime.requestStateSealing,
       },
@@ -86,9 +86,9 @@ export async function runSessionCall(runtime: ProtocolRuntime, call: SessionCall
             runtime.tools.get(call.key)?.advertisedOutputSchema,
           )
         : result;
-    return { response: legacyResultResponse(call.id, call.method, projected) };
+    return { response: handshakeResultResponse(call.id, call.method, projected) };
   } catch (error) {
-    return { response: legacyErrorResponse(call.id, specParamsError(call.method, error)) };
+    return { response: handshakeErrorResponse(call.id, specParamsError(call.method, error)) };
   }
 }
 
@@ -133,4 +133,4 @@ function plainMeta(meta: unknown): boolean {
   return true;
 }
 
-const noModernCapabilities = (): undefined => undefined;
+const noEnvelopeCapabilities = (): undefined => undefined;

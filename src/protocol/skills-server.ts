@@ -13,7 +13,7 @@ import {
 import type { ReadResourceResult, Server } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../context/context.js';
 import type { CompiledSkills } from '../definitions/compile-skills.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 
 /** Entries per skills/list page and children per directory page. */
 const PAGE_SIZE = 100;
@@ -23,7 +23,7 @@ const PAGE_SIZE = 100;
 const CACHE_FIELDS = { ttlMs: 0, cacheScope: 'private' } as const;
 
 export function serveSkills(server: Server, skills: CompiledSkills, era: ProtocolEra): void {
-  const cache = era === 'modern' ? CACHE_FIELDS : {};
+  const cache = era === 'envelope' ? CACHE_FIELDS : {};
   server.setRequestHandler(SKILLS_LIST_METHOD, { params: ListSkillsRequestParamsSchema }, (params) => {
     const page = pageOf(skills.entries, params?.cursor, SKILLS_LIST_METHOD);
     return { skills: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}), ...cache };

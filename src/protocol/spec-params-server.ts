@@ -5,7 +5,8 @@
 // check would refuse) passes that check as a signal and is answered as is; the SDK's encoder accepts `resultType:
 // "task"` on tools/call.
 import { type JSONRPCRequest, type Result, Server, type ServerContext } from '@modelcontextprotocol/server';
-import { JsonRpcErrorCode, kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { JsonRpcErrorCode } from '../errors/json-rpc-error-code.js';
 
 const SDK_TOOLS_CALL = /^Invalid tools\/call request: (\[[\s\S]*\])$/;
 

@@ -1,7 +1,8 @@
 // `ctx.state`: the tenant-scoped key-value API handlers use. It enforces the key rules, the JSON round trip and
 // the cursor contract on top of any StorageProvider, so every backend behaves the same to a handler.
 import type { ZodType } from 'zod';
-import { invalidRequest, McpError, storageError, validationError } from '../errors/index.js';
+import { invalidRequest, storageError, validationError } from '../errors/factories.js';
+import { McpError } from '../errors/mcp-error.js';
 import { assertTtlSeconds } from './entry-expiry.js';
 import { parseStateValue, serializeStateValue } from './json-value.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';

@@ -1,7 +1,7 @@
 // Builds the StorageProvider named by configuration, so choosing a backend is data rather than code. Backends that
 // live in modules (Redis) arrive as factories, since the storage layer imports no module.
 import type { RedisConfig } from '../config/kiln-config.js';
-import { configurationError } from '../errors/index.js';
+import { configurationError } from '../errors/factories.js';
 import type { Logger } from '../logging/index.js';
 import { FilesystemStorageProvider } from './filesystem-provider.js';
 import { InMemoryStorageProvider } from './in-memory-provider.js';

@@ -1,6 +1,6 @@
 // TTL arithmetic shared by every provider, so "expired" means the same instant everywhere: an entry is gone from
 // the millisecond its absolute expiry time is reached.
-import { validationError } from '../errors/index.js';
+import { validationError } from '../errors/factories.js';
 
 /** Throws `McpError(ValidationError)` unless `ttlSeconds` is a positive, finite number. */
 export function assertTtlSeconds(ttlSeconds: unknown): asserts ttlSeconds is number {

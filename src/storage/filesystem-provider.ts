@@ -1,7 +1,7 @@
 // Durable storage on a local directory: one directory per tenant, one JSON file `{ v, exp? }` per key, readable by
 // the server's user only. Every change lands by `rename`, which is atomic across processes, so any number of
 // provider instances may share one root.
-import { McpError } from '../errors/index.js';
+import { McpError } from '../errors/mcp-error.js';
 import { type CounterAdd, type CounterReading, counterMethods, type RateDecision, type RateRule } from './counters.js';
 import { expiryFromTtl, isExpired } from './entry-expiry.js';
 import { FilesystemCounters } from './filesystem-counters.js';

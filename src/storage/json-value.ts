@@ -1,6 +1,7 @@
 // Converting `ctx.state` values to and from their stored JSON text. Serialization follows `JSON.stringify` exactly,
 // except that what it would throw on or silently turn into nothing is rejected up front with the offending path.
-import { McpError, serializationError } from '../errors/index.js';
+import { serializationError } from '../errors/factories.js';
+import { McpError } from '../errors/mcp-error.js';
 import { type ClientSubject, corruptEntryError } from './storage-errors.js';
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

@@ -2,7 +2,7 @@
 // for, and the last key returned. Binding to tenant and prefix makes a cursor replayed elsewhere fail loudly
 // instead of silently paging a different listing; data access itself stays tenant-scoped by the provider.
 
-import { validationError } from '../errors/index.js';
+import { validationError } from '../errors/factories.js';
 import { nodeCrypto } from '../platform/lazy-builtins.js';
 
 interface CursorPayload {

@@ -1,6 +1,7 @@
 // How a storage failure reads on each side. McpError `data` and message go on the wire, so they name only the key,
 // the operation and what to do next; the path, errno and syscall go to the server log and the never-serialized cause.
-import { type McpError, storageError } from '../errors/index.js';
+import { storageError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 import type { Logger } from '../logging/index.js';
 import { quoteKey } from './storage-keys.js';
 

@@ -1,6 +1,6 @@
 // The rules a `ctx.state` key (and a `list` prefix) must follow on every provider. Slashes are the namespace
 // separator; the charset and the `..` ban keep keys portable to path- and URL-based backends.
-import { validationError } from '../errors/index.js';
+import { validationError } from '../errors/factories.js';
 
 export const STATE_KEY_PATTERN = /^[a-zA-Z0-9_.\-/]+$/;
 export const STATE_KEY_MAX_LENGTH = 1024;

@@ -2,7 +2,7 @@
 // often expired entries nobody reads again (an unanswered consent round's record, say) are swept away.
 
 import { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS } from '../config/storage-defaults.js';
-import { configurationError } from '../errors/index.js';
+import { configurationError } from '../errors/factories.js';
 
 export { DEFAULT_MAX_ENTRIES_PER_TENANT, DEFAULT_SWEEP_INTERVAL_MS };
 

@@ -1,6 +1,7 @@
 // The one contract every storage backend implements. Providers see already-serialized JSON strings and an explicit
 // tenant id; key rules, JSON handling and cursors live above them in `ContextState`, so a backend stays small.
-import { type McpError, storageError } from '../errors/index.js';
+import { storageError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 import type { CounterAdd, CounterReading, RateDecision, RateRule } from './counters.js';
 
 export interface StorageSetOptions {

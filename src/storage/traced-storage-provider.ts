@@ -1,7 +1,7 @@
 // The configured provider as telemetry sees it, wrapped once at boot by the core module: each call a child span of the
 // span active where it was made (the operation's, inside a handler) and a kiln.storage.operation.duration sample.
 // Calls made outside any span (boot hooks, background sweeps) are measured but open no root span of their own.
-import { McpError } from '../errors/index.js';
+import { McpError } from '../errors/mcp-error.js';
 import type { ActiveTelemetry } from '../telemetry/kiln-telemetry.js';
 import { ATTR } from '../telemetry/semantic-names.js';
 import type { StorageProvider } from './storage-provider.js';

@@ -2,7 +2,8 @@
 // adds what it counted to one counter per tenant and day in the storage backend every flush interval (one atomic add,
 // so instances sharing Redis sum up), and at shutdown. Readers get the stored totals plus this instance's unflushed
 // counts. Counting never fails a call: a failed add is kept for the next flush and logged.
-import { kilnError, McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { McpError } from '../errors/mcp-error.js';
 import type { StorageLogger } from './storage-errors.js';
 import type { StorageProvider } from './storage-provider.js';
 

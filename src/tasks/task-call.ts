@@ -8,7 +8,7 @@ import { signalOf } from '../context/call-cancellation.js';
 import type { ContextSeed, RequestChannel } from '../context/create-context.js';
 import { ORDINARY_CALL, type TaskBinding } from '../context/task-binding.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import { prepareArguments } from '../pipeline/input/index.js';
 import type { OperationKind } from '../pipeline/operation-kind.js';
 import { runToolRound, TOOL_OPERATION } from '../pipeline/tool-pipeline.js';
@@ -35,9 +35,9 @@ async function callTaskTool(
   seed: ContextSeed,
 ): Promise<TaskToolAnswer> {
   const support = tool.task;
-  const asTask = seed.era === 'modern' && declaresTasks(seed.clientCapabilities);
+  const asTask = seed.era === 'envelope' && declaresTasks(seed.clientCapabilities);
   if (!support || !asTask) {
-    if (support?.support === 'required' && seed.era === 'modern') throw tasksCapabilityMissing(`Tool ${tool.name}`);
+    if (support?.support === 'required' && seed.era === 'envelope') throw tasksCapabilityMissing(`Tool ${tool.name}`);
     return runToolRound(runner.runtime, tool, args, { ...seed, task: ORDINARY_CALL });
   }
   const { tenantId } = seed;

@@ -44,7 +44,7 @@ export function roundSeed(host: RoundHost, live: LiveTask, tool: CompiledTool): 
     operation: tool.name,
     tenantId,
     auth: record.auth,
-    era: 'modern',
+    era: 'envelope',
     signal: live.controller.signal,
     clientCapabilities: record.clientCapabilities,
     inputResponses: record.responses,

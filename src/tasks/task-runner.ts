@@ -10,7 +10,7 @@ import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { TasksConfig } from '../config/kiln-config.js';
 import type { ContextSeed } from '../context/create-context.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import { runToolRound } from '../pipeline/tool-pipeline.js';
 import { nodeCrypto } from '../platform/lazy-builtins.js';
 import {

@@ -3,7 +3,7 @@
 // the running instance alone writes the record and its lease; any instance adds answers, a cancel request, or takes
 // the one-shot token that lets exactly one of them resume or cancel a task parked on input.
 import type { TasksConfig } from '../config/kiln-config.js';
-import { kilnError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
 import type { ContextState } from '../storage/index.js';
 import { type TaskRecord, TaskRecordSchema } from './task-record.js';
 

@@ -9,7 +9,9 @@ import {
   declaresCapability,
   type InputCapability,
 } from '../context/input-capabilities.js';
-import { JsonRpcErrorCode, kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { JsonRpcErrorCode } from '../errors/json-rpc-error-code.js';
+import { type McpError } from '../errors/mcp-error.js';
 import type { TaskError, TaskRecord } from './task-record.js';
 
 /** Why the round cannot park the task (too many rounds, input the client cannot give); undefined when it can. */

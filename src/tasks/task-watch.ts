@@ -2,7 +2,7 @@
 // the task as tasks/get would answer it now, sent right after the acknowledgement so a change made before the stream
 // opened is not missed, and which status changes are that caller's to hear (its tenant, tasks it owns).
 import type { AuthInfo, ClientCapabilities } from '@modelcontextprotocol/server';
-import { McpError } from '../errors/index.js';
+import { McpError } from '../errors/mcp-error.js';
 import type { TaskStatusChange } from '../notifications/change-notifier.js';
 import { principalKeyOf, principalOf } from '../protocol/principal.js';
 import type { TaskRunner } from './task-runner.js';

@@ -2,7 +2,8 @@
 // `extensions` in the capabilities it sends with each 2026-07-28 request, and only then may a call answer with a task
 // or may tasks/* be used; otherwise the answer is -32021 naming the extension (SEP-2575 § Missing Required Capabilities).
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
-import { kilnError, type McpError } from '../errors/index.js';
+import { kilnError } from '../errors/factories.js';
+import { type McpError } from '../errors/mcp-error.js';
 
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 

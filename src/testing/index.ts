@@ -24,7 +24,7 @@ export {
 } from './test-issuer.js';
 export {
   type ConnectClientOptions,
-  MODERN_PROTOCOL_VERSION,
+  ENVELOPE_PROTOCOL_VERSION,
   TestingApp,
   type TestingHttpOptions,
   type TestingPrincipal,

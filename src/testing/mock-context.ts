@@ -68,7 +68,7 @@ export function createMockContext(options: MockContextOptions = {}): MockContext
     requestId: options.requestId ?? generateRequestId(),
     tenantId: options.tenantId ?? (options.auth ? options.auth.tenantId : DEFAULT_TENANT),
     auth: options.auth,
-    era: 'modern',
+    era: 'envelope',
     signal: options.signal ?? new AbortController().signal,
     clientCapabilities: options.clientCapabilities,
     inputResponses: options.inputResponses,

@@ -9,11 +9,11 @@ import type { DirectCallOptions, KilnApp } from '../app/kiln-app.js';
 import type { ProtocolEra } from '../context/context.js';
 import { stdio } from '../transports/stdio-transport.js';
 
-/** The 2026-07-28 revision a 'modern' client pins, so it never falls back to the 2025 handshake. */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+/** The 2026-07-28 revision a 'envelope' client pins, so it never falls back to the 2025 handshake. */
+export const ENVELOPE_PROTOCOL_VERSION = '2026-07-28';
 
 export interface ConnectClientOptions {
-  /** 'legacy' (default): the 2025 initialize handshake. 'modern': pinned to 2026-07-28. */
+  /** 'handshake' (default): the 2025 initialize handshake. 'envelope': pinned to 2026-07-28. */
   readonly era?: ProtocolEra;
   /**
    * What the client declares (elicitation, sampling, roots). Answer the requests it then receives with
@@ -85,7 +85,7 @@ export class TestingApp {
     const client = new Client(
       { name: 'kiln-testing', version: '0.0.0' },
       {
-        ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } : {}),
+        ...(options.era === 'envelope' ? { versionNegotiation: { mode: { pin: ENVELOPE_PROTOCOL_VERSION } } } : {}),
         ...(options.capabilities ? { capabilities: options.capabilities } : {}),
       },
     );

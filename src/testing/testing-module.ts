@@ -11,7 +11,7 @@ import type { KilnApp } from '../app/kiln-app.js';
 import { createApp } from '../bootstrap/create-app.js';
 import type { AuthContext } from '../context/request-context.js';
 import { tokenName } from '../di/tokens.js';
-import { KilnBootError } from '../errors/index.js';
+import { KilnBootError } from '../errors/boot-error.js';
 import { TestingApp } from './testing-app.js';
 
 export interface TestingModuleMetadata {

@@ -1,7 +1,7 @@
 // Checks a parsed stdin line against the JSON-RPC 2.0 shapes MCP uses. The SDK's own guards decide, so Kiln never
 // passes a message the SDK would then drop without an answer; the checks below only explain the rejection.
 import { isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from '@modelcontextprotocol/server';
-import type { JsonRpcId } from '../errors/index.js';
+import type { JsonRpcId } from '../errors/json-rpc-body.js';
 import { isPlainObject } from '../protocol/plain-object.js';
 
 export interface ShapeProblem {

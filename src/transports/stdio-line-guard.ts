@@ -2,7 +2,8 @@
 // client: a line that is not JSON (-32700), JSON that is not a JSON-RPC 2.0 message or is a batch (-32600), and a
 // line over the length cap (-32600), which would otherwise overflow the SDK's read buffer and close its transport.
 import { Transform, type TransformCallback } from 'node:stream';
-import { edgeError, type JsonRpcId, jsonRpcErrorResponse, type KilnReason } from '../errors/index.js';
+import { edgeError, type JsonRpcId, jsonRpcErrorResponse } from '../errors/json-rpc-body.js';
+import { type KilnReason } from '../errors/reasons.js';
 import { jsonRpcShapeProblem } from './jsonrpc-shape.js';
 
 /** Well under the SDK's 10 MiB read buffer, whose overflow closes its transport and leaves the process deaf. */

@@ -2,8 +2,9 @@
 // pins each connection to the era its first exchange selects and calls the factory for that connection. The app
 // drains requests in flight before it closes the wire (KilnApp.close); EOF and signals are wired by `listen`.
 import type { Readable, Writable } from 'node:stream';
-import type { AuthInfo, Server, Transport } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpRequestContext, Server, Transport } from '@modelcontextprotocol/server';
 import type { AppPort, HostHandle, KilnHost } from '../app/app-port.js';
+import { eraOfSdk } from '../context/protocol-era.js';
 import { principalOf } from '../protocol/principal.js';
 import { StdioDirectCalls } from './stdio-direct-calls.js';
 import { StdioLineGuard } from './stdio-line-guard.js';
@@ -78,11 +79,12 @@ function serveOverStdio(
 
 /** One protocol server per connection, hearing the app's change events for as long as it is open. */
 function serverFactory(app: AppPort, authInfo?: AuthInfo, direct?: StdioDirectCalls) {
-  return ({ era }: { era: 'legacy' | 'modern' }) => {
+  return (context: Pick<McpRequestContext, 'era'>) => {
+    const era = eraOfSdk(context.era);
     const server = app.createServer(era, { exposesSessionId: false });
     if (authInfo) actAs(server, authInfo);
     // A 2025 connection's plain calls run directly; a 2026-07-28 one is served by its server alone.
-    if (era === 'legacy') direct?.attach(server);
+    if (era === 'handshake') direct?.attach(server);
     // A connection that acts as a principal hears its own tenant's resource events only.
     const detach = app.onChange(app.sinkFor(server, era, authInfo && { tenantId: principalOf(authInfo).tenantId }));
     const previous = server.onclose;

@@ -15,8 +15,8 @@ import { decodeJwt } from 'jose';
 import { authFromEnv } from 'mcp-kiln/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthFixtureModule } from '../http/helpers/auth-fixture.module.js';
-import { postModernWith } from '../http/helpers/auth-server.js';
-import { type Era, MODERN_VERSION, type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
+import { postEnvelopeWith } from '../http/helpers/auth-server.js';
+import { ENVELOPE_VERSION, type Era, type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider.js';
 import { ephemeralPort } from '../support/redis-servers.js';
 
@@ -129,7 +129,7 @@ async function connect(era: Era, withhold: readonly string[] = []) {
   const oauth = new MemoryOAuthClient();
   const client = new Client(
     { name: `kiln-oauth-${era}`, version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } } : undefined,
+    era === 'envelope' ? { versionNegotiation: { mode: { pin: ENVELOPE_VERSION } } } : undefined,
   );
   let transport = transportFor(oauth);
   // After authorizing, the client connects again on a fresh transport (a 2025 session opens with initialize).
@@ -149,7 +149,7 @@ const whoami = async (client: Client) =>
     tenantId: string;
   };
 
-describe.each(['legacy', 'modern'] as const)('the SDK client through a real OAuth flow (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('the SDK client through a real OAuth flow (%s era)', (era) => {
   it('discovers, registers, authorizes with PKCE and a resource indicator, and calls tools', async () => {
     const { client, oauth } = await connect(era);
     try {
@@ -218,7 +218,7 @@ describe('tokens the server must refuse', () => {
     return body.access_token as string;
   }
 
-  const callWith = (token: string) => postModernWith(resource, token, 'tools/list');
+  const callWith = (token: string) => postEnvelopeWith(resource, token, 'tools/list');
 
   it('takes a token the provider issued for this resource, and refuses one issued for another', async () => {
     const ours = await clientCredentials(resource);

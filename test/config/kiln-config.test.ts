@@ -1,7 +1,7 @@
 // loadConfig: defaults when nothing is set, and a boot-stopping message naming each bad variable and what it accepts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config/kiln-config.js';
-import { KilnBootError } from '../../src/errors/index.js';
+import { KilnBootError } from '../../src/errors/boot-error.js';
 import { createTestingModule } from '../../src/testing/index.js';
 import { fixtureModule } from '../di/boot-app.js';
 

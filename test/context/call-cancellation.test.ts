@@ -47,7 +47,7 @@ describe('CallCancellation', () => {
         requestId: 'r-1',
         tenantId: 'default',
         operation: 'tool:probe',
-        era: 'modern',
+        era: 'envelope',
         signal: cancellation,
         clientCapabilities: undefined,
         channel: {},

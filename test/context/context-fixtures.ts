@@ -18,7 +18,7 @@ export function testSeed(overrides: Partial<ContextSeed> = {}): ContextSeed {
     requestId: 'REQ01-ABCDE',
     tenantId: 'acme',
     operation: 'test_operation',
-    era: 'modern',
+    era: 'envelope',
     signal: new AbortController().signal,
     clientCapabilities: undefined,
     channel: {},

@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KilnContext } from '../../src/context/kiln-context.js';
 import { withExtra } from '../../src/context/request-context.js';
-import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 import { buildContext } from './context-fixtures.js';
 
 describe('identity fields', () => {
@@ -18,7 +19,7 @@ describe('identity fields', () => {
       auth: { clientId: 'cli', scopes: ['notes:read'], tenantId: 'acme' },
       operation: 'notes_get_note',
       extra: { attempt: 2 },
-      era: 'legacy' as const,
+      era: 'handshake' as const,
     };
     const { context } = buildContext(identity);
     const copied = Object.fromEntries(Object.keys(identity).map((key) => [key, context[key as keyof typeof identity]]));

@@ -2,7 +2,8 @@
 // the declared ones, and the recovery hint is looked up by reason.
 import { describe, expect, it } from 'vitest';
 import { createFail, createRecoveryFor } from '../../src/context/error-contract.js';
-import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 
 const Contract = [
   {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RequestInputOptions, RequestInputSpec } from '../../src/context/request-input.js';
 import { InputRequiredSignal } from '../../src/context/request-input.js';
-import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 import { buildContext } from './context-fixtures.js';
 
 const Name = z.object({ name: z.string().describe('Your name') });
@@ -29,7 +30,7 @@ const ROOTS = inputRequired.listRoots();
 
 /** What ctx.requestInput threw for this request. */
 function thrownBy(
-  era: 'legacy' | 'modern',
+  era: 'handshake' | 'envelope',
   clientCapabilities: ClientCapabilities | undefined,
   spec: RequestInputSpec,
   options?: RequestInputOptions,
@@ -54,7 +55,7 @@ function refusal(thrown: unknown): McpError {
 describe('a request the client can answer', () => {
   it('throws the signal carrying the SDK’s input_required result', () => {
     const spec = { inputRequests: { name: FORM }, requestState: 'round-1' };
-    const thrown = thrownBy('legacy', { elicitation: {} }, spec);
+    const thrown = thrownBy('handshake', { elicitation: {} }, spec);
     expect(thrown).toBeInstanceOf(InputRequiredSignal);
     expect((thrown as InputRequiredSignal).result).toEqual(inputRequired(spec));
     expect((thrown as InputRequiredSignal).result).toMatchObject({
@@ -71,11 +72,13 @@ describe('a request the client can answer', () => {
     ['sampling with tools, sampling.tools', SAMPLING_WITH_TOOLS, { sampling: { tools: {} } }],
     ['roots, roots', ROOTS, { roots: {} }],
   ])('passes on the 2025 era: %s', (_label, request, capabilities) => {
-    expect(thrownBy('legacy', capabilities, { inputRequests: { key: request } })).toBeInstanceOf(InputRequiredSignal);
+    expect(thrownBy('handshake', capabilities, { inputRequests: { key: request } })).toBeInstanceOf(
+      InputRequiredSignal,
+    );
   });
 
   it('is a TypeError at the call site when the spec asks for nothing and carries no state', () => {
-    expect(thrownBy('modern', {}, {})).toBeInstanceOf(TypeError);
+    expect(thrownBy('envelope', {}, {})).toBeInstanceOf(TypeError);
   });
 });
 
@@ -90,7 +93,7 @@ describe('the 2025-era refusal', () => {
     ['sampling with toolChoice, sampling only', SAMPLING_WITH_TOOL_CHOICE, { sampling: {} }, 'sampling.tools'],
     ['roots, no roots', ROOTS, { sampling: {} }, 'roots'],
   ])('refuses %s, naming `%s`', (_label, request, capabilities, missing) => {
-    const error = refusal(thrownBy('legacy', capabilities, { inputRequests: { ask: request } }));
+    const error = refusal(thrownBy('handshake', capabilities, { inputRequests: { ask: request } }));
     expect(error.message).toBe(
       `Cannot ask for input 'ask' (${request.method}): the client did not declare the \`${missing}\` capability.`,
     );
@@ -103,7 +106,12 @@ describe('the 2025-era refusal', () => {
 
   it('appends the fallback hint after a space', () => {
     const error = refusal(
-      thrownBy('legacy', {}, { inputRequests: { noun: FORM } }, { fallbackHint: 'Or call again with noun supplied.' }),
+      thrownBy(
+        'handshake',
+        {},
+        { inputRequests: { noun: FORM } },
+        { fallbackHint: 'Or call again with noun supplied.' },
+      ),
     );
     expect(error.data?.recovery).toEqual({
       hint: 'Reconnect with a client that declares the `elicitation.form` capability. Or call again with noun supplied.',
@@ -112,7 +120,7 @@ describe('the 2025-era refusal', () => {
 
   it('names every request and capability it cannot serve, and none it can', () => {
     const error = refusal(
-      thrownBy('legacy', { sampling: {} }, { inputRequests: { name: FORM, summary: SAMPLING, roots: ROOTS } }),
+      thrownBy('handshake', { sampling: {} }, { inputRequests: { name: FORM, summary: SAMPLING, roots: ROOTS } }),
     );
     expect(error.message).toBe(
       "Cannot ask for input 'name' (elicitation/create), 'roots' (roots/list): the client did not declare the " +
@@ -126,7 +134,7 @@ describe('the 2025-era refusal', () => {
 
   it('with no capability view names the per-request case and points at a stateful session', () => {
     const error = refusal(
-      thrownBy('legacy', undefined, { inputRequests: { name: FORM } }, { fallbackHint: 'Or pass name.' }),
+      thrownBy('handshake', undefined, { inputRequests: { name: FORM } }, { fallbackHint: 'Or pass name.' }),
     );
     expect(error.message).toBe(
       "Cannot ask for input 'name' (elicitation/create): this 2025-era request was served per request, without a " +
@@ -141,14 +149,14 @@ describe('the 2025-era refusal', () => {
 
   it('never gates a spec carrying only requestState', () => {
     for (const capabilities of [undefined, {}]) {
-      const thrown = thrownBy('legacy', capabilities, { requestState: 'poll-3' });
+      const thrown = thrownBy('handshake', capabilities, { requestState: 'poll-3' });
       expect(thrown).toBeInstanceOf(InputRequiredSignal);
     }
   });
 
   it('is left to the SDK on the 2026-07-28 era, which answers -32021 itself', () => {
     for (const capabilities of [undefined, {}]) {
-      expect(thrownBy('modern', capabilities, { inputRequests: { name: FORM } })).toBeInstanceOf(InputRequiredSignal);
+      expect(thrownBy('envelope', capabilities, { inputRequests: { name: FORM } })).toBeInstanceOf(InputRequiredSignal);
     }
   });
 });

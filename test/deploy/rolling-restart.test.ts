@@ -15,9 +15,9 @@ describe('three instances behind HAProxy, restarted one after another under traf
     figures = await runRollingRestart();
     const { rolling } = figures;
     expect(rolling.restarts.map((restart) => restart.exitCode)).toEqual([0, 0, 0]);
-    expect(rolling.modernCalls).toBeGreaterThan(100);
-    expect(rolling.legacyCalls).toBeGreaterThan(100);
-    expect({ failures: rolling.modernFailures + rolling.legacyFailures, errors: rolling.errors }).toEqual({
+    expect(rolling.envelopeCalls).toBeGreaterThan(100);
+    expect(rolling.handshakeCalls).toBeGreaterThan(100);
+    expect({ failures: rolling.envelopeFailures + rolling.handshakeFailures, errors: rolling.errors }).toEqual({
       failures: 0,
       errors: [],
     });
@@ -38,8 +38,8 @@ describe('three instances behind HAProxy, restarted one after another under traf
 
   it('keeps what clients see of a SIGKILL bounded: a few failed calls, within 5 s of the kill', () => {
     const { hardKill } = figures;
-    expect(hardKill.modernCalls + hardKill.legacyCalls).toBeGreaterThan(50);
-    expect(hardKill.modernFailures + hardKill.legacyFailures).toBeLessThanOrEqual(20);
+    expect(hardKill.envelopeCalls + hardKill.handshakeCalls).toBeGreaterThan(50);
+    expect(hardKill.envelopeFailures + hardKill.handshakeFailures).toBeLessThanOrEqual(20);
     expect(hardKill.failingForMs).toBeLessThan(5_000);
   });
 });

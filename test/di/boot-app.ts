@@ -6,7 +6,7 @@ import { Module } from '../../decorators/module.js';
 import type { Constructor, ModuleMetadata, ModuleRef } from '../../decorators/types.js';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import { LOGGER, STORAGE } from '../../src/di/tokens.js';
-import { KilnBootError } from '../../src/errors/index.js';
+import { KilnBootError } from '../../src/errors/boot-error.js';
 import { createLogger, type Logger } from '../../src/logging/index.js';
 import type { StorageService } from '../../src/storage/index.js';
 import { type CapturedLines, captureDestination } from '../logging/capture-destination.js';

@@ -3,10 +3,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { authFallbacks } from '../../modules/auth/auth-config.js';
 import { settingsMarkdown } from '../../scripts/settings-markdown.mjs';
+import { configFallbacks } from '../../src/config/kiln-config.js';
 import { AUTH_SETTINGS, GENERAL_SETTINGS } from '../../src/config/settings-catalog.js';
 
 const root = join(import.meta.dirname, '..', '..');
+const fallbacks = new Map([...configFallbacks(), ...authFallbacks()]);
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 function sources(dir: string): string[] {
@@ -19,7 +22,23 @@ function sources(dir: string): string[] {
 
 describe('the settings reference', () => {
   it('is what the settings catalog says (npm run docs:reference after a change)', () => {
-    expect(read('docs/reference/settings.md')).toBe(settingsMarkdown(GENERAL_SETTINGS, AUTH_SETTINGS));
+    expect(read('docs/reference/settings.md')).toBe(settingsMarkdown(GENERAL_SETTINGS, AUTH_SETTINGS, fallbacks));
+  });
+
+  it('takes each default the code passes from the code, never writing it a second time in the catalog', () => {
+    const written = [...GENERAL_SETTINGS, ...AUTH_SETTINGS].filter(
+      (entry) => entry.default !== undefined && entry.names.every((name) => fallbacks.has(name)),
+    );
+    expect(written.map((entry) => `${entry.names.join(' / ')}: ${entry.default}`)).toEqual([
+      'MCP_PLAYGROUND: `off` when `NODE_ENV=production`, else `on`',
+    ]);
+  });
+
+  it('has a default for every setting, from the code or written where the code has none to pass', () => {
+    const missing = [...GENERAL_SETTINGS, ...AUTH_SETTINGS].filter(
+      (entry) => entry.default === undefined && !entry.names.every((name) => fallbacks.has(name)),
+    );
+    expect(missing.map((entry) => entry.names.join(' / '))).toEqual([]);
   });
 
   it('lists exactly the settings the runtime and its modules read', () => {

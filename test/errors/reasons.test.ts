@@ -2,7 +2,9 @@
 // every reason the code throws is in it, and that the README lists each one.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { errorCodeName, JsonRpcErrorCode, KILN_REASONS, kilnError, reasonEntry } from '../../src/errors/index.js';
+import { kilnError } from '../../src/errors/factories.js';
+import { errorCodeName, JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { KILN_REASONS, reasonEntry } from '../../src/errors/reasons.js';
 
 const C = JsonRpcErrorCode;
 

@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  envelopeHeaders,
+  envelopeRequest,
   MCP_ACCEPT,
-  modernHeaders,
-  modernRequest,
   openRawSession,
   post,
   type RunningServer,
@@ -41,7 +41,7 @@ interface Exchange {
   readonly contentType: string;
 }
 
-const exchange: fc.Arbitrary<Exchange> = fc.constantFrom<Era>('legacy', 'modern').chain((era) =>
+const exchange: fc.Arbitrary<Exchange> = fc.constantFrom<Era>('handshake', 'envelope').chain((era) =>
   fc.record({
     era: fc.constant(era),
     bytes: wireMessage(era),
@@ -92,20 +92,20 @@ describe('HTTP edge under generated JSON-RPC traffic', () => {
       );
 
       // Still serving both eras once the traffic is over.
-      const legacy = await post(
+      const handshake = await post(
         server.endpoint,
         { jsonrpc: '2.0', id: 'after', method: 'tools/list' },
         sessionHeaders(sessionId),
       );
-      expect(legacy.status).toBe(200);
-      expect(await legacy.text()).toContain('notes_create_note');
-      const modern = await post(
+      expect(handshake.status).toBe(200);
+      expect(await handshake.text()).toContain('notes_create_note');
+      const envelope = await post(
         server.endpoint,
-        modernRequest('tools/list', {}, { id: 'after' }),
-        modernHeaders('tools/list'),
+        envelopeRequest('tools/list', {}, { id: 'after' }),
+        envelopeHeaders('tools/list'),
       );
-      expect(modern.status).toBe(200);
-      expect(await modern.text()).toContain('notes_create_note');
+      expect(envelope.status).toBe(200);
+      expect(await envelope.text()).toContain('notes_create_note');
     },
     fuzzTimeout(RUNS, 100),
   );
@@ -148,16 +148,16 @@ function headersFor(sent: Exchange, sessionId: string): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': sent.contentType };
   if (sent.accept !== undefined) headers.accept = sent.accept;
   if (sent.style === 'missing') return headers;
-  if (sent.era === 'legacy') {
+  if (sent.era === 'handshake') {
     if (sent.style === 'unknown-session') return { ...headers, ...sessionHeaders('no-such-session') };
     if (sent.style === 'mismatched')
       return { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '1999-01-01' };
     return { ...headers, ...sessionHeaders(sessionId) };
   }
   const { method, name } = mirroredFields(sent.bytes);
-  if (sent.style === 'mismatched') return { ...headers, ...modernHeaders('tools/list'), 'mcp-name': 'not-the-body' };
+  if (sent.style === 'mismatched') return { ...headers, ...envelopeHeaders('tools/list'), 'mcp-name': 'not-the-body' };
   if (sent.style === 'unknown-session') headers['mcp-session-id'] = 'no-such-session';
-  return { ...headers, ...modernHeaders(method ?? 'ping'), ...(name === undefined ? {} : { 'mcp-name': name }) };
+  return { ...headers, ...envelopeHeaders(method ?? 'ping'), ...(name === undefined ? {} : { 'mcp-name': name }) };
 }
 
 /** The body's method and the name Mcp-Name mirrors (params.name or params.uri), when a header can carry them. */

@@ -11,9 +11,9 @@ import {
   pollutingObject,
 } from './hostile-values.js';
 
-export type Era = 'legacy' | 'modern';
+export type Era = 'handshake' | 'envelope';
 
-const MODERN_VERSION = '2026-07-28';
+const ENVELOPE_VERSION = '2026-07-28';
 
 /** Methods a client may send, plus names no server implements. */
 const REQUEST_METHODS = [
@@ -71,7 +71,7 @@ const anyId: fc.Arbitrary<unknown> = fc.oneof(
 const envelope: fc.Arbitrary<Record<string, unknown>> = fc.record(
   {
     'io.modelcontextprotocol/protocolVersion': fc.oneof(
-      { arbitrary: fc.constant(MODERN_VERSION), weight: 8 },
+      { arbitrary: fc.constant(ENVELOPE_VERSION), weight: 8 },
       { arbitrary: fc.constantFrom('2025-11-25', '2099-01-01', '', 'latest'), weight: 1 },
       { arbitrary: hostileJson, weight: 1 },
     ),
@@ -120,7 +120,7 @@ function paramsFor(method: string): fc.Arbitrary<Record<string, unknown>> {
       level: fc.oneof(fc.constantFrom('debug', 'info', 'error', 'emergency'), hostileString),
     }),
     initialize: fc.record({
-      protocolVersion: fc.oneof(fc.constantFrom('2025-11-25', '2025-06-18', MODERN_VERSION), hostileString),
+      protocolVersion: fc.oneof(fc.constantFrom('2025-11-25', '2025-06-18', ENVELOPE_VERSION), hostileString),
       capabilities: fc.oneof(fc.constant({}), hostileJson),
       clientInfo: fc.oneof(fc.constant({ name: 'kiln-fuzz', version: '1.0.0' }), hostileJson),
     }),
@@ -135,7 +135,7 @@ function paramsFor(method: string): fc.Arbitrary<Record<string, unknown>> {
 
 /** `params` with the era's envelope merged into `_meta` (usually; a request may also arrive without it). */
 function withEnvelope(params: fc.Arbitrary<Record<string, unknown>>, era: Era) {
-  if (era === 'legacy') return params;
+  if (era === 'handshake') return params;
   return fc
     .tuple(params, fc.option(envelope, { freq: 8 }), fc.option(objectWithKeys(hostileJson), { freq: 4 }))
     .map(([body, meta, extraMeta]) =>
@@ -233,8 +233,8 @@ function oversized(era: Era): fc.Arbitrary<Buffer> {
     const body = 'x'.repeat(Math.round(mebibytes * 1024 * 1024));
     const params = { name: 'notes_create_note', arguments: { title: 'Oversized', body } };
     const request = { jsonrpc: '2.0', id: 'oversized', method: 'tools/call', params };
-    if (era === 'modern')
-      Object.assign(params, { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_VERSION } });
+    if (era === 'envelope')
+      Object.assign(params, { _meta: { 'io.modelcontextprotocol/protocolVersion': ENVELOPE_VERSION } });
     return Buffer.from(JSON.stringify(request), 'utf8');
   });
 }

@@ -28,7 +28,7 @@ const together = (era: Era) =>
     )
     .filter((bytes) => distinctIds(linesOf(bytes).map(owedForLine)));
 
-describe.each(['legacy', 'modern'] as const)('stdio edge under generated lines (%s era)', (era: Era) => {
+describe.each(['handshake', 'envelope'] as const)('stdio edge under generated lines (%s era)', (era: Era) => {
   let wire: StdioWire;
 
   beforeAll(async () => {

@@ -50,7 +50,7 @@ export class StdioWire {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const wire = new StdioWire(era, child);
-    if (era === 'legacy') {
+    if (era === 'handshake') {
       const initialize = {
         protocolVersion: '2025-11-25',
         capabilities: {},
@@ -102,7 +102,7 @@ export class StdioWire {
 
   /** A request shaped for this connection's era (the envelope in `_meta` on 2026-07-28), as one line's bytes. */
   request(id: string, method: string): Buffer {
-    const params = this.era === 'modern' ? { params: { _meta: ENVELOPE } } : {};
+    const params = this.era === 'envelope' ? { params: { _meta: ENVELOPE } } : {};
     return Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, method, ...params }));
   }
 

@@ -3,7 +3,7 @@
 // read one manual clock, which a command advances, so TTL boundaries are hit to the millisecond.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { McpError } from '../../src/errors/index.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 import type { StorageProvider } from '../../src/storage/index.js';
 
 interface ModelEntry {

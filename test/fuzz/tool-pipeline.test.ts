@@ -33,7 +33,7 @@ describe.each([
   beforeAll(async () => {
     app = await createTestingModule({ imports: [module] }).compile();
     // The schemas a client sees, not the zod definitions behind them: what an agent builds its arguments from.
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     tools = (await client.listTools()).tools as AdvertisedTool[];
   });
   afterAll(() => app.close());
@@ -72,7 +72,7 @@ describe.each([
   );
 });
 
-describe.each(['legacy', 'modern'] as const)('notes tools over a connected SDK client (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('notes tools over a connected SDK client (%s era)', (era) => {
   let app: TestingApp;
   let client: Client;
   let schemas: Map<string, JsonSchema>;

@@ -12,7 +12,7 @@ import {
   callWith,
   connectWithToken,
   METADATA_URL,
-  postModernWith,
+  postEnvelopeWith,
   RESOURCE,
   startAuthServer,
 } from './helpers/auth-server.js';
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const token = (scopes: readonly string[], tenant = 'acme') => issuer.mintToken({ sub: 'alice', tenant, scopes });
 
-async function connect(era: 'legacy' | 'modern', scopes: readonly string[], on = server) {
+async function connect(era: 'handshake' | 'envelope', scopes: readonly string[], on = server) {
   const client = await connectWithToken(on.endpoint, era, await token(scopes));
   clients.push(client);
   return client;
@@ -75,7 +75,7 @@ describe('a call without the scopes it needs', () => {
         },
       ],
     });
-    const reader = await connect('modern', ['notes:read']);
+    const reader = await connect('envelope', ['notes:read']);
     expect((await reader.callTool({ name: 'notes_get', arguments: { key: 'k' } })).structuredContent).toEqual({
       value: null,
     });
@@ -108,23 +108,23 @@ describe('a call without the scopes it needs', () => {
 
   it('guards resources and prompts the same way', async () => {
     const none = await token([]);
-    const read = await postModernWith(server.endpoint, none, 'resources/read', { uri: 'tenant://notes/k' });
+    const read = await postEnvelopeWith(server.endpoint, none, 'resources/read', { uri: 'tenant://notes/k' });
     expect(await stepUp(read)).toMatchObject({ status: 403, challenge: challengeFor('notes:read') });
-    const prompt = await postModernWith(server.endpoint, none, 'prompts/get', { name: 'notes_brief' });
+    const prompt = await postEnvelopeWith(server.endpoint, none, 'prompts/get', { name: 'notes_brief' });
     expect(await stepUp(prompt)).toMatchObject({ status: 403, challenge: challengeFor('notes:read') });
-    const completion = await postModernWith(server.endpoint, none, 'completion/complete', {
+    const completion = await postEnvelopeWith(server.endpoint, none, 'completion/complete', {
       ref: { type: 'ref/prompt', name: 'notes_brief' },
       argument: { name: 'x', value: '' },
     });
     expect((await stepUp(completion)).status).toBe(403);
     const reader = await token(['notes:read']);
-    expect((await postModernWith(server.endpoint, reader, 'resources/read', { uri: 'tenant://notes/k' })).status).toBe(
-      200,
-    );
+    expect(
+      (await postEnvelopeWith(server.endpoint, reader, 'resources/read', { uri: 'tenant://notes/k' })).status,
+    ).toBe(200);
   });
 
   it('is a 403 on a 2025 session too, which the SDK client reports as an error', async () => {
-    const client = await connect('legacy', ['notes:read']);
+    const client = await connect('handshake', ['notes:read']);
     await expect(client.callTool({ name: 'notes_put', arguments: { key: 'k', value: 'x' } })).rejects.toThrow(
       /Insufficient scope: required "notes:write"/,
     );
@@ -157,13 +157,13 @@ describe('a call without the scopes it needs', () => {
   });
 
   it('checked inside the handler (ctx.requireScopes), is an error result with the same reason', async () => {
-    const client = await connect('modern', []);
+    const client = await connect('envelope', []);
     const result = await client.callTool({ name: 'notes_audit', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({
       error: { code: -32006, data: { reason: 'insufficient_scope', requiredScopes: ['audit:read'] } },
     });
-    const auditor = await connect('modern', ['audit:read']);
+    const auditor = await connect('envelope', ['audit:read']);
     expect((await auditor.callTool({ name: 'notes_audit', arguments: {} })).structuredContent).toEqual({ entries: 0 });
   });
 });
@@ -187,7 +187,7 @@ describe('a scope hierarchy (MCP_AUTH_SCOPE_HIERARCHY)', () => {
     ] as const) {
       expect((await callWith(ranked.endpoint, admin, name, args)).status, name).toBe(200);
     }
-    const client = await connect('modern', ['notes:write'], ranked);
+    const client = await connect('envelope', ['notes:write'], ranked);
     const seen = await client.callTool({ name: 'auth_whoami', arguments: {} });
     expect((seen.structuredContent as { auth: { scopes: string[] } }).auth.scopes).toEqual([
       'notes:write',
@@ -210,10 +210,10 @@ describe('tools/list', () => {
   const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
 
   it('lists every tool by default, whatever the caller may call', async () => {
-    expect(await names(await connect('modern', []))).toContain('notes_purge');
+    expect(await names(await connect('envelope', []))).toContain('notes_purge');
   });
 
-  it.each(['legacy', 'modern'] as const)(
+  it.each(['handshake', 'envelope'] as const)(
     'with MCP_AUTH_HIDE_FORBIDDEN_TOOLS, leaves out what the caller cannot call (%s)',
     async (era) => {
       const listed = await names(await connect(era, ['notes:read'], hiding));
@@ -235,26 +235,29 @@ describe('stdio (the testing kit’s in-memory connection) and direct calls', ()
   });
   afterAll(() => app?.close());
 
-  it.each(['legacy', 'modern'] as const)('answers a %s call without the scope with an error result', async (era) => {
-    const client = await app.connectClient({
-      era,
-      auth: { clientId: 'cli', tenantId: 'acme', scopes: ['notes:read'] },
-    });
-    const result = await client.callTool({ name: 'notes_put', arguments: { key: 'k', value: 'v' } });
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({
-      error: { code: -32006, data: { reason: 'insufficient_scope', requiredScopes: ['notes:write'] } },
-    });
-    await expect(client.readResource({ uri: 'tenant://notes/k' })).resolves.toBeDefined();
-    const none = await app.connectClient({ era, auth: { clientId: 'cli', tenantId: 'acme' } });
-    await expect(none.readResource({ uri: 'tenant://notes/k' })).rejects.toMatchObject({
-      code: -32006,
-      data: { reason: 'insufficient_scope', requiredScopes: ['notes:read'] },
-    });
-  });
+  it.each(['handshake', 'envelope'] as const)(
+    'answers a %s call without the scope with an error result',
+    async (era) => {
+      const client = await app.connectClient({
+        era,
+        auth: { clientId: 'cli', tenantId: 'acme', scopes: ['notes:read'] },
+      });
+      const result = await client.callTool({ name: 'notes_put', arguments: { key: 'k', value: 'v' } });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({
+        error: { code: -32006, data: { reason: 'insufficient_scope', requiredScopes: ['notes:write'] } },
+      });
+      await expect(client.readResource({ uri: 'tenant://notes/k' })).resolves.toBeDefined();
+      const none = await app.connectClient({ era, auth: { clientId: 'cli', tenantId: 'acme' } });
+      await expect(none.readResource({ uri: 'tenant://notes/k' })).rejects.toMatchObject({
+        code: -32006,
+        data: { reason: 'insufficient_scope', requiredScopes: ['notes:read'] },
+      });
+    },
+  );
 
   it('checks nothing for an unauthenticated connection: without auth the server is open', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     expect((await client.callTool({ name: 'notes_put', arguments: { key: 'k', value: 'v' } })).isError).toBeFalsy();
   });
 

@@ -6,7 +6,7 @@ import { startTestIssuer, type TestIssuer } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemorySessionRegistry } from '../../modules/http/index.js';
 import { type AuthServer, bearer, RESOURCE, startAuthServer } from './helpers/auth-server.js';
-import { initializeRequest, jsonRpcError, legacyToolsList, post, sessionHeaders } from './helpers/http-server.js';
+import { handshakeToolsList, initializeRequest, jsonRpcError, post, sessionHeaders } from './helpers/http-server.js';
 
 let issuer: TestIssuer;
 let server: AuthServer;
@@ -46,7 +46,7 @@ describe('a 2025 session under auth', () => {
     ]) {
       const token = await issuer.mintToken(other);
       const headers = { ...bearer(token), ...sessionHeaders(sessionId) };
-      const call = await post(server.endpoint, legacyToolsList(), headers);
+      const call = await post(server.endpoint, handshakeToolsList(), headers);
       expect(call.status, JSON.stringify(other)).toBe(404);
       expect((await jsonRpcError(call)).error.data?.reason).toBe('session_not_found');
       const stream = await fetch(server.endpoint, { headers: { accept: 'text/event-stream', ...headers } });
@@ -56,11 +56,11 @@ describe('a 2025 session under auth', () => {
       expect(ended.status).toBe(404);
       await ended.text();
     }
-    const own = await post(server.endpoint, legacyToolsList(), { ...bearer(alice), ...sessionHeaders(sessionId) });
+    const own = await post(server.endpoint, handshakeToolsList(), { ...bearer(alice), ...sessionHeaders(sessionId) });
     expect(own.status).toBe(200);
     await own.text();
     const refreshed = await issuer.mintToken({ sub: 'alice', tenant: 'acme', clientId: 'desk-app' });
-    const again = await post(server.endpoint, legacyToolsList(3), {
+    const again = await post(server.endpoint, handshakeToolsList(3), {
       ...bearer(refreshed),
       ...sessionHeaders(sessionId),
     });

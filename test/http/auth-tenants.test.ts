@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CARRIED_STATE } from '../integration/fixtures/sealed-state/sealed-state.module.js';
 import { AuthFixtureModule } from './helpers/auth-fixture.module.js';
 import { type AuthServer, bearer, connectWithToken, RESOURCE, startAuthServer } from './helpers/auth-server.js';
-import { MCP_ACCEPT, MODERN_VERSION, modernHeaders } from './helpers/http-server.js';
+import { ENVELOPE_VERSION, envelopeHeaders, MCP_ACCEPT } from './helpers/http-server.js';
 import { frameMessage, SseStream } from './helpers/sse-frames.js';
 
 const ALL = ['notes:read', 'notes:write'];
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function as(
   principal: { sub?: string; tenant?: string; clientId?: string },
-  era: 'legacy' | 'modern' = 'modern',
+  era: 'handshake' | 'envelope' = 'envelope',
   on = server,
 ) {
   const token = await issuer.mintToken({ scopes: ALL, ...principal });
@@ -46,7 +46,7 @@ const structured = (result: { structuredContent?: unknown }) => result.structure
 const ACCEPT_CONSENT = { confirm: { action: 'accept', content: { confirm: true } } };
 
 describe('tenant isolation', () => {
-  it.each(['legacy', 'modern'] as const)(
+  it.each(['handshake', 'envelope'] as const)(
     'keeps ctx.state apart: B neither reads nor overwrites A (%s)',
     async (era) => {
       const alice = await as({ sub: 'alice', tenant: `acme-${era}` }, era);
@@ -125,7 +125,7 @@ describe('tenant isolation', () => {
   it('refuses A’s sealed requestState to B (MCP_REQUEST_STATE_KEY)', async () => {
     const sealing = await startAuthServer(issuer, { MCP_REQUEST_STATE_KEY: 'auth-tenants-state-key-0123456789abcdef' });
     try {
-      const alice = await as({ sub: 'alice', tenant: 'sealed-a' }, 'modern', sealing);
+      const alice = await as({ sub: 'alice', tenant: 'sealed-a' }, 'envelope', sealing);
       const asked = await alice.client.callTool(
         { name: 'fixture_sealed_echo', arguments: {} },
         { allowInputRequired: true },
@@ -141,7 +141,7 @@ describe('tenant isolation', () => {
         { sub: 'alice', tenant: 'sealed-b' },
         { sub: 'bob', tenant: 'sealed-a' },
       ]) {
-        const intruder = await as(other, 'modern', sealing);
+        const intruder = await as(other, 'envelope', sealing);
         await expect(intruder.client.callTool(retry, { allowInputRequired: true })).rejects.toMatchObject({
           code: -32602,
           data: { reason: 'invalid_request_state' },
@@ -156,16 +156,19 @@ describe('tenant isolation', () => {
 });
 
 describe('a token without a tenant claim', () => {
-  it.each(['legacy', 'modern'] as const)('has no tenant, so ctx.state refuses it (fail closed, %s)', async (era) => {
-    const nobody = await as({ sub: 'drifter' }, era);
-    expect(structured(await nobody.call('auth_whoami'))).toMatchObject({
-      tenantId: null,
-      auth: { subject: 'drifter', clientId: 'test-client' },
-    });
-    const refused = await nobody.call('notes_put', { key: 'k', value: 'v' });
-    expect(refused.isError).toBe(true);
-    expect(structured(refused)).toMatchObject({ error: { data: { reason: 'state_tenant_missing' } } });
-  });
+  it.each(['handshake', 'envelope'] as const)(
+    'has no tenant, so ctx.state refuses it (fail closed, %s)',
+    async (era) => {
+      const nobody = await as({ sub: 'drifter' }, era);
+      expect(structured(await nobody.call('auth_whoami'))).toMatchObject({
+        tenantId: null,
+        auth: { subject: 'drifter', clientId: 'test-client' },
+      });
+      const refused = await nobody.call('notes_put', { key: 'k', value: 'v' });
+      expect(refused.isError).toBe(true);
+      expect(structured(refused)).toMatchObject({ error: { data: { reason: 'state_tenant_missing' } } });
+    },
+  );
 
   it('runs in the configured fallback: the subject, or one fixed tenant', async () => {
     for (const [env, expected] of [
@@ -176,7 +179,7 @@ describe('a token without a tenant claim', () => {
       const fallback = await startAuthServer(issuer, env);
       try {
         const token = await issuer.mintToken({ sub: 'drifter', scopes: ALL, claims: { org_id: 'org-7' } });
-        const client = await connectWithToken(fallback.endpoint, 'modern', token);
+        const client = await connectWithToken(fallback.endpoint, 'envelope', token);
         clients.push(client);
         const seen = await client.callTool({ name: 'auth_whoami', arguments: {} });
         expect(structured(seen).tenantId).toBe(expected);
@@ -195,14 +198,14 @@ async function listen(token: string, uris: readonly string[]): Promise<SseStream
   const method = 'subscriptions/listen';
   const response = await fetch(server.endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...modernHeaders(method), ...bearer(token) },
+    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...envelopeHeaders(method), ...bearer(token) },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 'listen',
       method,
       params: {
         _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+          'io.modelcontextprotocol/protocolVersion': ENVELOPE_VERSION,
           'io.modelcontextprotocol/clientCapabilities': {},
         },
         notifications: { resourceSubscriptions: uris },
@@ -251,7 +254,7 @@ describe('resource notifications', () => {
     try {
       const heard = { a: [] as string[], b: [] as string[] };
       const connect = async (tenantId: string, into: string[]) => {
-        const client = await app.connectClient({ era: 'legacy', auth: { clientId: 'c', tenantId, scopes: ALL } });
+        const client = await app.connectClient({ era: 'handshake', auth: { clientId: 'c', tenantId, scopes: ALL } });
         client.setNotificationHandler('notifications/resources/updated', (note) => {
           into.push(note.params.uri);
         });

@@ -16,9 +16,9 @@ import {
   startAuthServer,
 } from './helpers/auth-server.js';
 import {
+  HANDSHAKE_VERSION,
   initializeRequest,
   jsonRpcMessages,
-  LEGACY_VERSION,
   MCP_ACCEPT,
   post,
   startHttpServer,
@@ -30,7 +30,7 @@ afterEach(async () => {
   await Promise.allSettled(clients.splice(0).map((client) => client.close()));
 });
 
-async function whoami(endpoint: string, era: 'legacy' | 'modern', token: string) {
+async function whoami(endpoint: string, era: 'handshake' | 'envelope', token: string) {
   const client = await connectWithToken(endpoint, era, token);
   clients.push(client);
   return (await client.callTool({ name: 'auth_whoami', arguments: {} })).structuredContent as {
@@ -68,7 +68,7 @@ describe('a protected server (oauth mode)', () => {
     await issuer?.close();
   });
 
-  it.each(['legacy', 'modern'] as const)('runs a %s call as the token’s principal and tenant', async (era) => {
+  it.each(['handshake', 'envelope'] as const)('runs a %s call as the token’s principal and tenant', async (era) => {
     const token = await issuer.mintToken({
       sub: 'alice',
       clientId: 'desk-app',
@@ -95,7 +95,7 @@ describe('a protected server (oauth mode)', () => {
     const response = await post(
       server.endpoint,
       { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'auth_whoami', arguments: {} } },
-      { ...bearer(token), 'mcp-protocol-version': LEGACY_VERSION },
+      { ...bearer(token), 'mcp-protocol-version': HANDSHAKE_VERSION },
     );
     expect(response.status).toBe(200);
     const [answer] = await jsonRpcMessages(response);
@@ -106,9 +106,9 @@ describe('a protected server (oauth mode)', () => {
 
   it('takes the client id from azp or cid when client_id is absent', async () => {
     const azp = await issuer.mintToken({ tenant: 't', claims: { client_id: undefined, azp: 'from-azp' } });
-    expect((await whoami(server.endpoint, 'modern', azp)).auth).toMatchObject({ clientId: 'from-azp' });
+    expect((await whoami(server.endpoint, 'envelope', azp)).auth).toMatchObject({ clientId: 'from-azp' });
     const cid = await issuer.mintToken({ tenant: 't', claims: { client_id: undefined, cid: 'from-cid' } });
-    expect((await whoami(server.endpoint, 'modern', cid)).auth).toMatchObject({ clientId: 'from-cid' });
+    expect((await whoami(server.endpoint, 'envelope', cid)).auth).toMatchObject({ clientId: 'from-cid' });
   });
 
   it('answers a request without a token 401 with a challenge naming the metadata, on every method and era', async () => {
@@ -373,7 +373,7 @@ describe('jwt mode (shared secret) and a verifier of your own', () => {
 
   it('accepts an HS256 token signed with the secret; without a tenant claim the subject is the tenant', async () => {
     const token = await hs256({ sub: 'dev-user', client_id: 'cli' });
-    const seen = await whoami(server.endpoint, 'modern', token);
+    const seen = await whoami(server.endpoint, 'envelope', token);
     expect(seen).toMatchObject({ tenantId: 'dev-user', auth: { clientId: 'cli', subject: 'dev-user' } });
   });
 

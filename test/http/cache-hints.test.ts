@@ -72,7 +72,7 @@ const hintOf = (result: object) => {
 describe('cache hints on the 2026-07-28 wire', () => {
   it('applies the server hint, lets a resource override it field by field, and defaults the rest', async () => {
     const serving = await start();
-    const { client } = await connectClient(serving.endpointUrl, 'modern');
+    const { client } = await connectClient(serving.endpointUrl, 'envelope');
     const close = () => client.close();
     try {
       expect(hintOf(await client.readResource({ uri: 'cache://hinted' }))).toEqual({
@@ -90,7 +90,7 @@ describe('cache hints on the 2026-07-28 wire', () => {
     }
   });
 
-  it.each<Era>(['legacy'])('sends no cache fields on the %s wire', async (era) => {
+  it.each<Era>(['handshake'])('sends no cache fields on the %s wire', async (era) => {
     const serving = await start();
     const { client } = await connectClient(serving.endpointUrl, era);
     const close = () => client.close();

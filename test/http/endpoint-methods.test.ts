@@ -4,9 +4,9 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  handshakeToolsList,
   jsonRpcError,
   jsonRpcMessages,
-  legacyToolsList,
   openRawSession,
   post,
   type RunningServer,
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function expectSessionOpen(sessionId: string, open: boolean): Promise<void> {
-  const response = await post(endpoint, legacyToolsList(3), sessionHeaders(sessionId));
+  const response = await post(endpoint, handshakeToolsList(3), sessionHeaders(sessionId));
   expect(response.status).toBe(open ? 200 : 404);
   await response.text();
 }
@@ -35,7 +35,7 @@ describe('methods the endpoint does not serve', () => {
     const response = await fetch(endpoint, {
       method,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(legacyToolsList()),
+      body: JSON.stringify(handshakeToolsList()),
     });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, POST, DELETE');
@@ -78,7 +78,7 @@ describe('methods the endpoint does not serve', () => {
 
   it('keeps serving afterwards', async () => {
     const sessionId = await openRawSession(endpoint);
-    const response = await post(endpoint, legacyToolsList(9), sessionHeaders(sessionId));
+    const response = await post(endpoint, handshakeToolsList(9), sessionHeaders(sessionId));
     expect(response.status).toBe(200);
     expect(await jsonRpcMessages(response)).toMatchObject([{ id: 9, result: { tools: expect.any(Array) } }]);
   });

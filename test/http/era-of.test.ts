@@ -1,8 +1,9 @@
-// The host's shortcut for plain 2025-era requests agrees with the SDK's classifier: wherever it answers "legacy"
-// without asking the classifier, the classifier says legacy too, over a corpus of bodies and version headers.
+// The host's shortcut for plain 2025-era requests agrees with the SDK's classifier: wherever it answers "handshake"
+// without asking the classifier, the classifier says "legacy" (the SDK's name for that era) too, over a corpus of
+// bodies and version headers.
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { isPlainLegacyRequest, standardHeaders } from '../../modules/http/era-of.js';
+import { isPlainHandshakeRequest, standardHeaders } from '../../modules/http/era-of.js';
 
 const ENVELOPE = 'io.modelcontextprotocol/protocolVersion';
 const call = { name: 'probe_whoami', arguments: {} };
@@ -45,13 +46,13 @@ const BODIES: Record<string, unknown> = {
 };
 const VERSIONS = [undefined, '2025-11-25', '2025-06-18', '2026-07-28', ' 2025-11-25', '1999-01-01', ''];
 
-describe('isPlainLegacyRequest', () => {
+describe('isPlainHandshakeRequest', () => {
   const cases = Object.entries(BODIES).flatMap(([name, body]) =>
     VERSIONS.map((version) => [`${name}, version ${JSON.stringify(version)}`, body, version] as const),
   );
-  it.each(cases)('%s: a shortcut only where the classifier says legacy', (_name, body, version) => {
+  it.each(cases)('%s: a shortcut only where the SDK classifier says legacy', (_name, body, version) => {
     const headers = version === undefined ? {} : { 'mcp-protocol-version': version };
-    if (!isPlainLegacyRequest(headers, body)) return;
+    if (!isPlainHandshakeRequest(headers, body)) return;
     const outcome = classifyInboundRequest({ httpMethod: 'POST', ...standardHeaders(headers), body });
     expect(outcome.kind).toBe('legacy');
   });
@@ -65,8 +66,8 @@ describe('isPlainLegacyRequest', () => {
       'a trace context',
       'a progress token',
     ]) {
-      expect(isPlainLegacyRequest({ 'mcp-protocol-version': '2025-11-25' }, BODIES[name]), name).toBe(true);
-      expect(isPlainLegacyRequest({}, BODIES[name]), name).toBe(true);
+      expect(isPlainHandshakeRequest({ 'mcp-protocol-version': '2025-11-25' }, BODIES[name]), name).toBe(true);
+      expect(isPlainHandshakeRequest({}, BODIES[name]), name).toBe(true);
     }
   });
 });

@@ -7,7 +7,7 @@ import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
 import { closeDiffSides, compileDiffApp, DIFF_REQUEST_STATE_KEY } from './helpers/diff-app.js';
-import { MCP_ACCEPT, MODERN_VERSION } from './helpers/http-server.js';
+import { ENVELOPE_VERSION, MCP_ACCEPT } from './helpers/http-server.js';
 
 interface Side {
   readonly testing: TestingApp;
@@ -36,7 +36,7 @@ interface Case {
 }
 
 const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/protocolVersion': ENVELOPE_VERSION,
   'io.modelcontextprotocol/clientInfo': { name: 'diff', version: '1.0.0' },
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
 };
@@ -55,7 +55,7 @@ function headersFor(body: Json): Record<string, string> {
   const params = (body.params ?? {}) as Json;
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
   return {
-    'mcp-protocol-version': MODERN_VERSION,
+    'mcp-protocol-version': ENVELOPE_VERSION,
     'mcp-method': String(body.method),
     ...(name !== undefined && ['tools/call', 'prompts/get', 'resources/read'].includes(String(body.method))
       ? { 'mcp-name': name }
@@ -128,7 +128,7 @@ const CORPUS: Case[] = [
   withHeaders(whoami, 'Mcp-Method missing', { 'mcp-method': undefined }),
   withHeaders(whoami, 'version header missing', { 'mcp-protocol-version': undefined }),
   withHeaders(whoami, 'version header 2025', { 'mcp-protocol-version': '2025-11-25' }),
-  withHeaders(whoami, 'version header padded', { 'mcp-protocol-version': ` ${MODERN_VERSION} ` }),
+  withHeaders(whoami, 'version header padded', { 'mcp-protocol-version': ` ${ENVELOPE_VERSION} ` }),
   withHeaders(plain('tools/list'), 'Mcp-Name on a list', { 'mcp-name': 'probe_whoami' }),
   withHeaders(whoami, 'accept json only', { accept: 'application/json' }),
   withHeaders(whoami, 'no accept', { accept: '' }),

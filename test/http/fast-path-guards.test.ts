@@ -1,5 +1,5 @@
 // Guards for what the HTTP fast path takes from the SDK beyond its promised API (modules/http/fast-path/
-// sdk-modern-binding.ts): each fails loudly, naming that file, when an SDK upgrade changes what it relies on. Also
+// sdk-envelope-binding.ts): each fails loudly, naming that file, when an SDK upgrade changes what it relies on. Also
 // the fast path's own obligations the differential test cannot show: it does serve what it claims, a client that goes
 // away cancels its call, and shutdown lets a call in flight answer.
 import { readFileSync } from 'node:fs';
@@ -15,17 +15,17 @@ import { createTestingModule } from 'mcp-kiln/testing';
 import semver from 'semver';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { claimModernRequest } from '../../modules/http/fast-path/edge-claim.js';
+import { claimEnvelopeRequest } from '../../modules/http/fast-path/edge-claim.js';
 import {
+  ENVELOPE_REVISION,
+  EnvelopeBoundTransport,
   errorHttpStatus,
-  MODERN_REVISION,
-  ModernBoundTransport,
   SERVER_DISPATCHED_METHODS,
-} from '../../modules/http/fast-path/sdk-modern-binding.js';
+} from '../../modules/http/fast-path/sdk-envelope-binding.js';
 import { http } from '../../modules/http/index.js';
 import { MCP_ACCEPT, type RunningServer, startHttpServer } from './helpers/http-server.js';
 
-const BINDING = 'modules/http/fast-path/sdk-modern-binding.ts';
+const BINDING = 'modules/http/fast-path/sdk-envelope-binding.ts';
 
 const aborted: string[] = [];
 
@@ -47,7 +47,7 @@ class UntilAbortedProbe {
 @Module({ tools: [UntilAbortedProbe] })
 class CancelModule {}
 
-class RecordingTransport extends ModernBoundTransport {
+class RecordingTransport extends EnvelopeBoundTransport {
   readonly sent: JSONRPCMessage[] = [];
   override async start(): Promise<void> {}
   override async send(message: JSONRPCMessage): Promise<void> {
@@ -66,7 +66,7 @@ function envelope(method: string, params: Record<string, unknown> = {}) {
     params: {
       ...params,
       _meta: {
-        'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
+        'io.modelcontextprotocol/protocolVersion': ENVELOPE_REVISION,
         'io.modelcontextprotocol/clientInfo': { name: 'guard', version: '1.0.0' },
         'io.modelcontextprotocol/clientCapabilities': {},
       },
@@ -88,11 +88,11 @@ describe(`the SDK behaviour ${BINDING} relies on`, () => {
   it('binds a server connected to a PerRequestHTTPServerTransport subclass to 2026-07-28', async () => {
     const server = new Server(
       { name: 'guard', version: '1.0.0' },
-      { capabilities: {}, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, MODERN_REVISION] },
+      { capabilities: {}, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, ENVELOPE_REVISION] },
     );
     await server.connect(new RecordingTransport());
     expect(server.getNegotiatedProtocolVersion(), `Server.connect no longer binds by transport: ${BINDING}`).toBe(
-      MODERN_REVISION,
+      ENVELOPE_REVISION,
     );
     await server.close();
   });
@@ -109,7 +109,7 @@ describe(`the SDK behaviour ${BINDING} relies on`, () => {
         headers: {
           'content-type': 'application/json',
           accept: MCP_ACCEPT,
-          'mcp-protocol-version': MODERN_REVISION,
+          'mcp-protocol-version': ENVELOPE_REVISION,
           'mcp-method': 'tools/call',
           'mcp-name': 'x',
         },
@@ -122,18 +122,18 @@ describe(`the SDK behaviour ${BINDING} relies on`, () => {
     await handler.close();
   });
 
-  it('classifies every request the fast path claims as a modern request, as the SDK edge does', () => {
+  it('classifies every request the fast path claims as an envelope-era request, as the SDK edge does', () => {
     for (const method of SERVER_DISPATCHED_METHODS) {
       const params = method === 'resources/read' ? { uri: 'a://b' } : { name: 'n', arguments: {} };
       const body = envelope(method, params);
       const headers = {
-        'mcp-protocol-version': MODERN_REVISION,
+        'mcp-protocol-version': ENVELOPE_REVISION,
         'mcp-method': method,
         ...(['tools/call', 'prompts/get', 'resources/read'].includes(method)
           ? { 'mcp-name': method === 'resources/read' ? 'a://b' : 'n' }
           : {}),
       };
-      expect(claimModernRequest(body, headers), method).toBe(body);
+      expect(claimEnvelopeRequest(body, headers), method).toBe(body);
       const outcome = classifyInboundRequest({
         httpMethod: 'POST',
         protocolVersionHeader: headers['mcp-protocol-version'],
@@ -158,7 +158,7 @@ describe('the fast path in a running host', () => {
     headers: {
       'content-type': 'application/json',
       accept: MCP_ACCEPT,
-      'mcp-protocol-version': MODERN_REVISION,
+      'mcp-protocol-version': ENVELOPE_REVISION,
       'mcp-method': 'tools/call',
       'mcp-name': 'probe_slow',
     },

@@ -3,14 +3,14 @@
 // SDK's 2026-07-28 header checks. Every refusal is a JSON-RPC error body, and the server keeps serving after each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ENVELOPE_VERSION,
+  envelopeHeaders,
+  envelopeRequest,
+  handshakeToolsList,
   type JsonRpcErrorBody,
   jsonRpcError,
   jsonRpcMessages,
-  legacyToolsList,
   MCP_ACCEPT,
-  MODERN_VERSION,
-  modernHeaders,
-  modernRequest,
   post,
   type RunningServer,
   startHttpServer,
@@ -44,13 +44,13 @@ function toolsListWith(headers: Record<string, string>) {
       'mcp-protocol-version': '2025-11-25',
       ...headers,
     },
-    body: JSON.stringify(legacyToolsList()),
+    body: JSON.stringify(handshakeToolsList()),
   });
 }
 
 /** The server still answers a well-formed request with a tool list. */
 async function expectStillServing(): Promise<void> {
-  const response = await post(endpoint, legacyToolsList(99), { 'mcp-protocol-version': '2025-11-25' });
+  const response = await post(endpoint, handshakeToolsList(99), { 'mcp-protocol-version': '2025-11-25' });
   expect(response.status).toBe(200);
   const [message] = await jsonRpcMessages(response);
   expect(message).toMatchObject({ id: 99, result: { tools: expect.any(Array) } });
@@ -103,11 +103,11 @@ describe('body and media-type guards', () => {
   it('accepts a body just under the limit', async () => {
     const response = await post(
       endpoint,
-      modernRequest('tools/call', {
+      envelopeRequest('tools/call', {
         name: 'notes_create_note',
         arguments: { title: 'fits', body: 'x'.repeat(MAX_BODY_BYTES - 600) },
       }),
-      { ...modernHeaders('tools/call'), 'mcp-name': 'notes_create_note' },
+      { ...envelopeHeaders('tools/call'), 'mcp-name': 'notes_create_note' },
     );
     expect(response.status).toBe(200);
     const [message] = await jsonRpcMessages(response);
@@ -118,7 +118,7 @@ describe('body and media-type guards', () => {
     [
       'text/plain content',
       { 'content-type': 'text/plain' },
-      JSON.stringify(legacyToolsList()),
+      JSON.stringify(handshakeToolsList()),
       415,
       -32600,
       /Content-Type/,
@@ -126,7 +126,7 @@ describe('body and media-type guards', () => {
     [
       'an Accept without text/event-stream',
       { accept: 'application/json' },
-      JSON.stringify(legacyToolsList()),
+      JSON.stringify(handshakeToolsList()),
       406,
       -32600,
       /Accept/,
@@ -134,7 +134,7 @@ describe('body and media-type guards', () => {
     [
       'an Accept without application/json',
       { accept: 'text/event-stream' },
-      JSON.stringify(legacyToolsList()),
+      JSON.stringify(handshakeToolsList()),
       406,
       -32600,
       /Accept/,
@@ -154,8 +154,8 @@ describe('2026-07-28 header checks pass through the host', () => {
   it('answers an MCP-Protocol-Version header that disagrees with _meta with 400 and -32020', async () => {
     const response = await post(
       endpoint,
-      modernRequest('tools/list', {}, { id: 11, version: 'v999.0.0' }),
-      modernHeaders('tools/list', MODERN_VERSION),
+      envelopeRequest('tools/list', {}, { id: 11, version: 'v999.0.0' }),
+      envelopeHeaders('tools/list', ENVELOPE_VERSION),
     );
     expect(response.status).toBe(400);
     const body = await jsonRpcError(response);
@@ -166,19 +166,19 @@ describe('2026-07-28 header checks pass through the host', () => {
   it('answers an unsupported protocol version with 400 and -32022 naming the supported ones', async () => {
     const response = await post(
       endpoint,
-      modernRequest('tools/list', {}, { id: 12, version: '2099-01-01' }),
-      modernHeaders('tools/list', '2099-01-01'),
+      envelopeRequest('tools/list', {}, { id: 12, version: '2099-01-01' }),
+      envelopeHeaders('tools/list', '2099-01-01'),
     );
     expect(response.status).toBe(400);
     const body = await jsonRpcError(response);
     expect(body.error.code).toBe(-32022);
     expect(body.error.data).toMatchObject({ requested: '2099-01-01' });
-    expect(body.error.data?.supported).toContain(MODERN_VERSION);
+    expect(body.error.data?.supported).toContain(ENVELOPE_VERSION);
     await expectStillServing();
   });
 
   it('serves the same request when header and _meta agree', async () => {
-    const response = await post(endpoint, modernRequest('tools/list', {}, { id: 13 }), modernHeaders('tools/list'));
+    const response = await post(endpoint, envelopeRequest('tools/list', {}, { id: 13 }), envelopeHeaders('tools/list'));
     expect(response.status).toBe(200);
     const [message] = await jsonRpcMessages(response);
     expect(message).toMatchObject({ id: 13, result: { tools: expect.any(Array) } });

@@ -6,7 +6,7 @@ import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EverythingModule } from '../../examples/everything/everything.module.js';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import { connectClient, jsonRpcMessages, modernHeaders, modernRequest, post } from './helpers/http-server.js';
+import { connectClient, envelopeHeaders, envelopeRequest, jsonRpcMessages, post } from './helpers/http-server.js';
 
 let testing: TestingApp;
 let serving: HttpServing;
@@ -25,8 +25,8 @@ afterAll(async () => {
 const TOOL = 'test_header_parameters';
 
 function call(args: Record<string, unknown>, headers: Record<string, string>, id = 7) {
-  return post(serving.endpointUrl, modernRequest('tools/call', { name: TOOL, arguments: args }, { id }), {
-    ...modernHeaders('tools/call'),
+  return post(serving.endpointUrl, envelopeRequest('tools/call', { name: TOOL, arguments: args }, { id }), {
+    ...envelopeHeaders('tools/call'),
     'mcp-name': TOOL,
     ...headers,
   });
@@ -110,7 +110,7 @@ describe('Mcp-Param-* headers on a 2026-07-28 tools/call', () => {
   });
 
   it('is what the official 2026-07-28 client sends on its own, for non-ASCII values too', async () => {
-    const { client } = await connectClient(serving.endpointUrl, 'modern');
+    const { client } = await connectClient(serving.endpointUrl, 'envelope');
     await client.listTools();
     const result = await client.callTool({ name: TOOL, arguments: { region: 'zürich', shard: 2 } });
     expect(result.content).toEqual([{ type: 'text', text: 'Looked up "" in region zürich, shard 2.' }]);
@@ -119,7 +119,7 @@ describe('Mcp-Param-* headers on a 2026-07-28 tools/call', () => {
 
   it('does not apply to a 2025-era session', async () => {
     const transport = new StreamableHTTPClientTransport(new URL(serving.endpointUrl));
-    const client = new Client({ name: 'legacy', version: '1.0.0' });
+    const client = new Client({ name: 'handshake', version: '1.0.0' });
     await client.connect(transport);
     const result = await client.callTool({ name: TOOL, arguments: { region: 'eu' } });
     expect(result.content).toEqual([{ type: 'text', text: 'Looked up "" in region eu.' }]);

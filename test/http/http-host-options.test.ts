@@ -33,9 +33,9 @@ describe('http() options', () => {
       });
       expect(await webhook.json()).toEqual({ received: { invoice: 7 } });
       expect(webhook.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-      const { client } = await connectClient(serving.endpointUrl, 'modern');
+      const { client } = await connectClient(serving.endpointUrl, 'envelope');
       expect((await client.callTool({ name: 'probe_whoami', arguments: {} })).structuredContent).toMatchObject({
-        era: 'modern',
+        era: 'envelope',
       });
       await client.close();
       expect(serving.fastify.hasRoute({ method: 'POST', url: '/webhooks/billing' })).toBe(true);
@@ -53,7 +53,7 @@ describe('http() options', () => {
       expect(serving.fastify).toBe(fastify);
       const origin = new URL(serving.url).origin;
       expect(await (await fetch(`${origin}/mine`)).json()).toEqual({ mine: true });
-      const { client } = await connectClient(serving.endpointUrl, 'legacy');
+      const { client } = await connectClient(serving.endpointUrl, 'handshake');
       expect((await client.listTools()).tools.length).toBeGreaterThan(0);
       await client.close();
     } finally {

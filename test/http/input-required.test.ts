@@ -1,5 +1,5 @@
 // One multi-round-trip tool over real HTTP: it completes for a 2026-07-28 client (input_required rounds the SDK
-// client fulfils) and for a sessionful 2025 client (the SDK's legacy shim sends elicitation/create), and refuses a
+// client fulfils) and for a sessionful 2025 client (the SDK's handshake-era shim sends elicitation/create), and refuses a
 // 2025 client served per request with the client_capability_missing envelope, since nothing can reach it.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,12 +44,12 @@ async function start(sessionMode: string) {
   return serving;
 }
 
-async function connect(endpoint: string, era: 'legacy' | 'modern') {
+async function connect(endpoint: string, era: 'handshake' | 'envelope') {
   const client = new Client(
     { name: `greet-${era}`, version: '1.0.0' },
     {
       capabilities: { elicitation: { form: {} } },
-      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+      ...(era === 'envelope' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
     },
   );
   client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Ada' } }));
@@ -67,16 +67,16 @@ afterEach(async () => {
 describe('a tool that asks for input, over HTTP', () => {
   it('completes for a 2026-07-28 client through input_required rounds', async () => {
     const serving = await start('stateless');
-    const client = await connect(serving.endpointUrl, 'modern');
+    const client = await connect(serving.endpointUrl, 'envelope');
     const result = await client.callTool({ name: 'fixture_greet_person', arguments: {} });
     expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada!' });
     expect(handled).toBe(2);
     await client.close();
   });
 
-  it('completes for a sessionful 2025 client through the legacy shim', async () => {
+  it('completes for a sessionful 2025 client through the handshake-era shim', async () => {
     const serving = await start('stateful');
-    const client = await connect(serving.endpointUrl, 'legacy');
+    const client = await connect(serving.endpointUrl, 'handshake');
     const result = await client.callTool({ name: 'fixture_greet_person', arguments: {} });
     expect(result.structuredContent).toEqual({ greeting: 'Hello, Ada!' });
     await client.close();
@@ -84,7 +84,7 @@ describe('a tool that asks for input, over HTTP', () => {
 
   it('refuses a 2025 client served per request, saying why and what to do', async () => {
     const serving = await start('stateless');
-    const client = await connect(serving.endpointUrl, 'legacy');
+    const client = await connect(serving.endpointUrl, 'handshake');
     const result = await client.callTool({ name: 'fixture_greet_person', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({

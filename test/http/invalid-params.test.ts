@@ -3,10 +3,10 @@
 // would answer -32603 with zod's raw issue dump (tools/call: -32602, with the same dump).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  envelopeHeaders,
+  envelopeRequest,
   type JsonObject,
   jsonRpcMessages,
-  modernHeaders,
-  modernRequest,
   openRawSession,
   post,
   type RunningServer,
@@ -71,8 +71,8 @@ describe('2025 session', () => {
 describe('2026-07-28', () => {
   it.each(CASES)('%s with invalid params gets -32602 naming the field', async (method, params, field) => {
     const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
-    const response = await post(server.endpoint, modernRequest(method, params, { id: 7 }), {
-      ...modernHeaders(method),
+    const response = await post(server.endpoint, envelopeRequest(method, params, { id: 7 }), {
+      ...envelopeHeaders(method),
       ...name,
     });
     expect(response.status).toBeLessThan(500);

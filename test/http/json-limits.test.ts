@@ -9,14 +9,14 @@ import { createLogger } from '../../src/logging/index.js';
 import { captureDestination } from '../logging/capture-destination.js';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
 import {
+  envelopeHeaders,
+  envelopeRequest,
+  HANDSHAKE_VERSION,
+  handshakeToolsList,
   initializeRequest,
   type JsonRpcErrorBody,
   jsonRpcError,
   jsonRpcMessages,
-  LEGACY_VERSION,
-  legacyToolsList,
-  modernHeaders,
-  modernRequest,
   post,
   type RunningServer,
   startHttpServer,
@@ -25,8 +25,8 @@ import {
 /** `levels` arrays nested inside each other: `[[[...]]]`. */
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 /** A 2025 tools/list whose params carry `value` (raw JSON text); the message itself adds two levels. */
-const legacyWith = (value: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"extra":${value}}}`;
-const legacyHeaders = { 'mcp-protocol-version': LEGACY_VERSION };
+const handshakeWith = (value: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"extra":${value}}}`;
+const handshakeHeaders = { 'mcp-protocol-version': HANDSHAKE_VERSION };
 
 let server: RunningServer;
 
@@ -44,43 +44,46 @@ async function expectRefused(response: Response, reason: string): Promise<JsonRp
 }
 
 async function expectStillServing(): Promise<void> {
-  const response = await post(server.endpoint, legacyToolsList(21), legacyHeaders);
+  const response = await post(server.endpoint, handshakeToolsList(21), handshakeHeaders);
   expect(response.status).toBe(200);
   expect(await jsonRpcMessages(response)).toMatchObject([{ id: 21, result: { tools: expect.any(Array) } }]);
 }
 
 describe('nesting depth', () => {
   it('refuses 5000 levels (a 20 KB body) on a 2025 request with -32600 naming the limit', async () => {
-    const body = legacyWith(nested(5_000));
+    const body = handshakeWith(nested(5_000));
     expect(body.length).toBeGreaterThan(10_000);
-    const refused = await expectRefused(await post(server.endpoint, body, legacyHeaders), 'nesting_too_deep');
+    const refused = await expectRefused(await post(server.endpoint, body, handshakeHeaders), 'nesting_too_deep');
     expect(refused.error.message).toContain('more than 64 levels deep (MCP_HTTP_MAX_JSON_DEPTH)');
     expect(refused.error.data).toMatchObject({ limit: 64 });
     await expectStillServing();
   });
 
   it('refuses 5000 levels on a 2026-07-28 request instead of failing with a 500', async () => {
-    const message = modernRequest('tools/call', { name: 'probe_whoami', arguments: {} });
+    const message = envelopeRequest('tools/call', { name: 'probe_whoami', arguments: {} });
     const text = JSON.stringify(message).replace('"arguments":{}', `"arguments":{"deep":${nested(5_000)}}`);
-    const response = await post(server.endpoint, text, { ...modernHeaders('tools/call'), 'mcp-name': 'probe_whoami' });
+    const response = await post(server.endpoint, text, {
+      ...envelopeHeaders('tools/call'),
+      'mcp-name': 'probe_whoami',
+    });
     await expectRefused(response, 'nesting_too_deep');
     await expectStillServing();
   });
 
   it('serves a message exactly at the limit and refuses one level more', async () => {
     // The message object is level 1 and params level 2, so 62 nested arrays inside params reach level 64.
-    const atLimit = await post(server.endpoint, legacyWith(nested(62)), legacyHeaders);
+    const atLimit = await post(server.endpoint, handshakeWith(nested(62)), handshakeHeaders);
     expect(atLimit.status).toBe(200);
     expect(await jsonRpcMessages(atLimit)).toMatchObject([{ id: 1, result: { tools: expect.any(Array) } }]);
-    await expectRefused(await post(server.endpoint, legacyWith(nested(63)), legacyHeaders), 'nesting_too_deep');
+    await expectRefused(await post(server.endpoint, handshakeWith(nested(63)), handshakeHeaders), 'nesting_too_deep');
   });
 
   it('follows MCP_HTTP_MAX_JSON_DEPTH', async () => {
     const shallow = await startHttpServer({ MCP_HTTP_MAX_JSON_DEPTH: '8' });
     try {
-      expect((await post(shallow.endpoint, legacyWith(nested(6)), legacyHeaders)).status).toBe(200);
+      expect((await post(shallow.endpoint, handshakeWith(nested(6)), handshakeHeaders)).status).toBe(200);
       const refused = await expectRefused(
-        await post(shallow.endpoint, legacyWith(nested(7)), legacyHeaders),
+        await post(shallow.endpoint, handshakeWith(nested(7)), handshakeHeaders),
         'nesting_too_deep',
       );
       expect(refused.error.data).toMatchObject({ limit: 8 });
@@ -92,21 +95,21 @@ describe('nesting depth', () => {
 
 describe('prototype-pollution keys', () => {
   it.each([
-    ['__proto__ in params', legacyWith('{}').replace('"extra"', '"__proto__"'), 'params.__proto__', '__proto__'],
+    ['__proto__ in params', handshakeWith('{}').replace('"extra"', '"__proto__"'), 'params.__proto__', '__proto__'],
     [
       '__proto__ deep in tool arguments',
-      legacyWith('{"a":[{"b":{"__proto__":{"polluted":true}}}]}'),
+      handshakeWith('{"a":[{"b":{"__proto__":{"polluted":true}}}]}'),
       'params.extra.a[0].b.__proto__',
       '__proto__',
     ],
     [
       'constructor.prototype',
-      legacyWith('{"constructor":{"prototype":{"polluted":true}}}'),
+      handshakeWith('{"constructor":{"prototype":{"polluted":true}}}'),
       'params.extra.constructor',
       'constructor.prototype',
     ],
   ])('refuses %s with forbidden_key, naming the key and where it is', async (_label, body, where, key) => {
-    const refused = await expectRefused(await post(server.endpoint, body, legacyHeaders), 'forbidden_key');
+    const refused = await expectRefused(await post(server.endpoint, body, handshakeHeaders), 'forbidden_key');
     expect(refused.error.message).toContain(`"${key}" at ${where}`);
     expect(refused.error.message).not.toMatch(/not valid JSON/);
     expect(refused.error.data).toMatchObject({ key });
@@ -117,8 +120,8 @@ describe('prototype-pollution keys', () => {
   it('lets ordinary keys named constructor or prototype through', async () => {
     const response = await post(
       server.endpoint,
-      legacyWith('{"constructor":"a string","prototype":{"x":1},"proto":1}'),
-      legacyHeaders,
+      handshakeWith('{"constructor":"a string","prototype":{"x":1},"proto":1}'),
+      handshakeHeaders,
     );
     expect(response.status).toBe(200);
     await response.text();
@@ -130,7 +133,7 @@ describe('a body that is not a message', () => {
     ['empty', '', /body is empty/],
     ['malformed', '{"jsonrpc":"2.0",', /not valid JSON/],
   ])('answers an %s body with -32700', async (_label, body, message) => {
-    const response = await post(server.endpoint, body, legacyHeaders);
+    const response = await post(server.endpoint, body, handshakeHeaders);
     expect(response.status).toBe(400);
     const refused = await jsonRpcError(response);
     expect(refused.error).toMatchObject({ code: -32700, data: { reason: 'parse_error' } });

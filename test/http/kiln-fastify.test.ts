@@ -12,7 +12,7 @@ import { InvalidTokenError } from 'mcp-kiln/auth';
 import { kilnFastify } from 'mcp-kiln/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
-import { connectClient, type Era, MCP_ACCEPT, modernHeaders, modernRequest, post } from './helpers/http-server.js';
+import { connectClient, type Era, envelopeHeaders, envelopeRequest, MCP_ACCEPT, post } from './helpers/http-server.js';
 
 const PREFIX = '/api/mcp';
 const ENV = { MCP_LOG_LEVEL: 'error', MCP_PLAYGROUND: 'on' };
@@ -49,23 +49,26 @@ async function userApp(kiln: Partial<Parameters<typeof kilnFastify>[1]> = {}): P
   return mounted;
 }
 
-const toolsList = (id: number) => modernRequest('tools/list', {}, { id });
+const toolsList = (id: number) => envelopeRequest('tools/list', {}, { id });
 /** What a client sends with a 2026-07-28 tools/list, for inject() (post() adds the first two itself). */
-const listHeaders = { 'content-type': 'application/json', accept: MCP_ACCEPT, ...modernHeaders('tools/list') };
+const listHeaders = { 'content-type': 'application/json', accept: MCP_ACCEPT, ...envelopeHeaders('tools/list') };
 
 describe('kilnFastify on a user instance', () => {
-  it.each(['legacy', 'modern'] as Era[])('serves the official SDK client under the prefix (%s era)', async (era) => {
-    const { origin } = await userApp();
-    const { client } = await connectClient(`${origin}${PREFIX}`, era);
-    try {
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toContain('probe_whoami');
-      const result = await client.callTool({ name: 'probe_whoami', arguments: {} });
-      expect(result.structuredContent).toMatchObject({ era });
-    } finally {
-      await client.close();
-    }
-  });
+  it.each(['handshake', 'envelope'] as Era[])(
+    'serves the official SDK client under the prefix (%s era)',
+    async (era) => {
+      const { origin } = await userApp();
+      const { client } = await connectClient(`${origin}${PREFIX}`, era);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toContain('probe_whoami');
+        const result = await client.callTool({ name: 'probe_whoami', arguments: {} });
+        expect(result.structuredContent).toMatchObject({ era });
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("keeps the user's routes and plugins in force, on Kiln's routes too", async () => {
     const { origin } = await userApp();
@@ -75,7 +78,7 @@ describe('kilnFastify on a user instance', () => {
     expect(statuses).toEqual([200, 200, 429]);
     expect((await fetch(`${origin}/pressure`)).status).toBe(200);
     // Kiln's endpoint answers under the user's global rate limit and Helmet's headers.
-    const answer = await post(`${origin}${PREFIX}`, toolsList(1), modernHeaders('tools/list'));
+    const answer = await post(`${origin}${PREFIX}`, toolsList(1), envelopeHeaders('tools/list'));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('1000');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -137,14 +140,14 @@ describe('kilnFastify on a user instance', () => {
       },
     };
     const { origin } = await userApp({ auth: { verifier, authorizationServers: ['https://as.example'] } });
-    const refused = await post(`${origin}${PREFIX}`, toolsList(1), modernHeaders('tools/list'));
+    const refused = await post(`${origin}${PREFIX}`, toolsList(1), envelopeHeaders('tools/list'));
     expect(refused.status).toBe(401);
     const metadataUrl = `${origin}/.well-known/oauth-protected-resource${PREFIX}`;
     expect(refused.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
     const metadata = (await (await fetch(metadataUrl)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ resource: `${origin}${PREFIX}`, authorization_servers: ['https://as.example'] });
     const allowed = await post(`${origin}${PREFIX}`, toolsList(2), {
-      ...modernHeaders('tools/list'),
+      ...envelopeHeaders('tools/list'),
       authorization: 'Bearer good',
     });
     expect(allowed.status).toBe(200);
@@ -172,7 +175,7 @@ describe('kilnFastify on a user instance', () => {
   it("stops taking MCP work when the app closes, while the user's routes keep serving", async () => {
     const { app, origin } = await userApp();
     await app.close();
-    const answer = await post(`${origin}${PREFIX}`, toolsList(3), modernHeaders('tools/list'));
+    const answer = await post(`${origin}${PREFIX}`, toolsList(3), envelopeHeaders('tools/list'));
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { error: { data: unknown } }).error.data).toMatchObject({
       reason: 'shutting_down',
@@ -182,7 +185,7 @@ describe('kilnFastify on a user instance', () => {
 
   it('ends 2025 sessions when the user closes the instance', async () => {
     const { fastify, origin, app } = await userApp();
-    const { client } = await connectClient(`${origin}${PREFIX}`, 'legacy');
+    const { client } = await connectClient(`${origin}${PREFIX}`, 'handshake');
     await client.listTools();
     await fastify.close();
     expect(app.inFlight).toBe(0);

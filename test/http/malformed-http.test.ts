@@ -4,10 +4,10 @@
 // the server keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  HANDSHAKE_VERSION,
+  handshakeToolsList,
   type JsonRpcErrorBody,
   jsonRpcMessages,
-  LEGACY_VERSION,
-  legacyToolsList,
   MCP_ACCEPT,
   post,
   type RunningServer,
@@ -26,11 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const toolsList = JSON.stringify(legacyToolsList());
+const toolsList = JSON.stringify(handshakeToolsList());
 const mcpHeaders = {
   'Content-Type': 'application/json',
   Accept: MCP_ACCEPT,
-  'MCP-Protocol-Version': LEGACY_VERSION,
+  'MCP-Protocol-Version': HANDSHAKE_VERSION,
 };
 
 function errorOf(answer: SocketAnswer): JsonRpcErrorBody {
@@ -43,7 +43,7 @@ function errorOf(answer: SocketAnswer): JsonRpcErrorBody {
 }
 
 async function expectStillServing(): Promise<void> {
-  const response = await post(endpoint, legacyToolsList(7), { 'mcp-protocol-version': LEGACY_VERSION });
+  const response = await post(endpoint, handshakeToolsList(7), { 'mcp-protocol-version': HANDSHAKE_VERSION });
   expect(response.status).toBe(200);
   expect(await jsonRpcMessages(response)).toMatchObject([{ id: 7, result: { tools: expect.any(Array) } }]);
 }

@@ -5,7 +5,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { createTestingModule, MODERN_PROTOCOL_VERSION, type TestingApp } from 'mcp-kiln/testing';
+import { createTestingModule, ENVELOPE_PROTOCOL_VERSION, type TestingApp } from 'mcp-kiln/testing';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +114,7 @@ describe('the MCP Apps tally board in Chromium', () => {
     serving = await testing.app.serve(http());
     client = new Client(
       { name: 'kiln-test-host', version: '1.0.0' },
-      { capabilities: RENDERS_APPS, versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } },
+      { capabilities: RENDERS_APPS, versionNegotiation: { mode: { pin: ENVELOPE_PROTOCOL_VERSION } } },
     );
     await client.connect(new StreamableHTTPClientTransport(new URL(serving.endpointUrl)));
 

@@ -9,10 +9,10 @@ import { nodeHandler } from 'mcp-kiln/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpFixtureModule } from './helpers/http-fixture.module.js';
 import { connectHttpClient } from './helpers/http-sdk-client.js';
-import { connectClient, type Era, MCP_ACCEPT, modernHeaders, modernRequest, post } from './helpers/http-server.js';
+import { connectClient, type Era, envelopeHeaders, envelopeRequest, MCP_ACCEPT, post } from './helpers/http-server.js';
 
 const ENV = { MCP_LOG_LEVEL: 'error' };
-const ERAS: readonly Era[] = ['legacy', 'modern'];
+const ERAS: readonly Era[] = ['handshake', 'envelope'];
 
 const opened: { app: KilnApp; server: Server }[] = [];
 afterEach(async () => {
@@ -78,26 +78,26 @@ describe('nodeHandler in Express 5', () => {
     const origin = await expressApp('root');
     const polluted = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"probe_whoami","arguments":{"__proto__":{"admin":true}}}}`;
     const refused = await post(`${origin}/mcp`, polluted, {
-      ...modernHeaders('tools/call'),
+      ...envelopeHeaders('tools/call'),
       'mcp-name': 'probe_whoami',
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { data: { reason: string } } }).error.data.reason).toBe('forbidden_key');
-    const listed = await post(`${origin}/mcp`, modernRequest('tools/list'), modernHeaders('tools/list'));
+    const listed = await post(`${origin}/mcp`, envelopeRequest('tools/list'), envelopeHeaders('tools/list'));
     expect(listed.status).toBe(200);
   });
 
   it('leaves malformed JSON to the parser that reads it first, and stays up', async () => {
     const origin = await expressApp('root');
-    const broken = await post(`${origin}/mcp`, '{"jsonrpc":', modernHeaders('tools/list'));
+    const broken = await post(`${origin}/mcp`, '{"jsonrpc":', envelopeHeaders('tools/list'));
     // express.json() reads it first and answers 400 through Express.
     expect(broken.status).toBe(400);
-    expect(await callWhoAmI(`${origin}/mcp`, 'modern')).toMatchObject({ era: 'modern' });
+    expect(await callWhoAmI(`${origin}/mcp`, 'envelope')).toMatchObject({ era: 'envelope' });
   });
 
   it("opens a 2025 session's event stream through Express and ends the session with DELETE", async () => {
     const origin = await expressApp('root');
-    const connected = await connectHttpClient(`${origin}/mcp`, 'legacy');
+    const connected = await connectHttpClient(`${origin}/mcp`, 'handshake');
     // The SDK client opens the session's GET event stream itself once initialized.
     await connected.streamOpen;
     const sessionId = (connected.client.transport as { sessionId?: string } | undefined)?.sessionId;
@@ -136,7 +136,7 @@ describe('nodeHandler before the application body parser', () => {
       body: JSON.stringify({ sku: 'kiln-7' }),
     });
     expect(await order.json()).toEqual({ received: { sku: 'kiln-7' } });
-    expect(await callWhoAmI(`${origin}/mcp`, 'modern')).toMatchObject({ era: 'modern' });
+    expect(await callWhoAmI(`${origin}/mcp`, 'envelope')).toMatchObject({ era: 'envelope' });
   });
 });
 

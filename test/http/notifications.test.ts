@@ -15,7 +15,7 @@ import { connectHttpClient, type HttpSdkClient, notificationsOf } from './helper
 import type { Era } from './helpers/http-server.js';
 import { docUri } from './helpers/notifying-fixture.js';
 import { type NotifyingServer, startNotifyingServer } from './helpers/notifying-server.js';
-import { openListenStream, postModern } from './helpers/raw-mcp-http.js';
+import { openListenStream, postEnvelope } from './helpers/raw-mcp-http.js';
 import { frameMessage, frameMethod, type SseStream } from './helpers/sse-frames.js';
 
 const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -30,7 +30,7 @@ const rawStreams: SseStream[] = [];
 async function connect(era: Era): Promise<HttpSdkClient> {
   const connected = await connectHttpClient(server.endpointUrl, era);
   opened.push(connected);
-  if (era === 'legacy') await connected.streamOpen;
+  if (era === 'handshake') await connected.streamOpen;
   return connected;
 }
 
@@ -62,8 +62,8 @@ afterAll(() => server?.close());
 
 describe('2026-07-28 subscriptions/listen', () => {
   it('acknowledges first, then delivers tools/list_changed tagged with the subscription id', async () => {
-    const listener = await connect('modern');
-    const caller = await connect('modern');
+    const listener = await connect('envelope');
+    const caller = await connect('envelope');
     const handled: unknown[] = [];
     listener.client.setNotificationHandler(TOOLS_CHANGED, (notification) => {
       handled.push(notification);
@@ -83,8 +83,8 @@ describe('2026-07-28 subscriptions/listen', () => {
   });
 
   it('sends a listener only the kinds it asked for', async () => {
-    const promptsOnly = await connect('modern');
-    const caller = await connect('modern');
+    const promptsOnly = await connect('envelope');
+    const caller = await connect('envelope');
     const subscription = await promptsOnly.client.listen({ promptsListChanged: true });
     expect(subscription.honoredFilter).toEqual({ promptsListChanged: true });
 
@@ -96,8 +96,8 @@ describe('2026-07-28 subscriptions/listen', () => {
   });
 
   it('delivers resources/updated only for the URIs in resourceSubscriptions', async () => {
-    const watcher = await connect('modern');
-    const caller = await connect('modern');
+    const watcher = await connect('envelope');
+    const caller = await connect('envelope');
     const subscription = await watcher.client.listen({ resourceSubscriptions: [docUri('watched')] });
     expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [docUri('watched')] });
 
@@ -107,7 +107,7 @@ describe('2026-07-28 subscriptions/listen', () => {
   });
 
   it("reaches listeners from the app's notifier outside any request", async () => {
-    const listener = await connect('modern');
+    const listener = await connect('envelope');
     await listener.client.listen({ toolsListChanged: true, promptsListChanged: true });
 
     server.notifier.toolsChanged();
@@ -117,8 +117,8 @@ describe('2026-07-28 subscriptions/listen', () => {
   });
 
   it('reaches listeners from a service that injected NOTIFIER and publishes after the call answered', async () => {
-    const listener = await connect('modern');
-    const caller = await connect('modern');
+    const listener = await connect('envelope');
+    const caller = await connect('envelope');
     await listener.client.listen({ toolsListChanged: true });
 
     await call(caller, 'fixture_schedule_tools_change');
@@ -137,7 +137,7 @@ describe('2026-07-28 subscriptions/listen', () => {
     expect(frameMethod(ack)).toBe(ACKNOWLEDGED);
     expect(ack.id).toBeUndefined();
 
-    const caller = await connect('modern');
+    const caller = await connect('envelope');
     // onprogress makes the SDK send a progress token.
     await caller.client.callTool(
       { name: 'fixture_run_steps', arguments: { steps: 2 } },
@@ -161,8 +161,8 @@ describe('2026-07-28 subscriptions/listen', () => {
 
 describe('2025-11-25 live session', () => {
   it('hears list changes on its GET stream, from a tool call and from outside any request', async () => {
-    const session = await connect('legacy');
-    const caller = await connect('legacy');
+    const session = await connect('handshake');
+    const caller = await connect('handshake');
     const heard: string[] = [];
     session.client.setNotificationHandler(TOOLS_CHANGED, () => void heard.push('tools'));
     session.client.setNotificationHandler(PROMPTS_CHANGED, () => void heard.push('prompts'));
@@ -175,8 +175,8 @@ describe('2025-11-25 live session', () => {
   });
 
   it('hears resources/updated only for URIs it subscribed to, and not after unsubscribing', async () => {
-    const session = await connect('legacy');
-    const caller = await connect('legacy');
+    const session = await connect('handshake');
+    const caller = await connect('handshake');
     const watched = docUri('watched');
     // Each step ends with a tool-list change on the same GET stream: once it has arrived, anything sent before it has.
     let fences = 0;
@@ -203,7 +203,7 @@ describe('2025-11-25 live session', () => {
   });
 });
 
-describe.each(['legacy', 'modern'] as const)('progress over HTTP (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('progress over HTTP (%s era)', (era) => {
   it('sends notifications/progress for each step before the result', async () => {
     const caller = await connect(era);
     const received: Progress[] = [];
@@ -230,7 +230,7 @@ describe.each(['legacy', 'modern'] as const)('progress over HTTP (%s era)', (era
 
 describe('2026-07-28 response stream frames', () => {
   it('carries the progress frames, then the result, with no event ids (the revision dropped resumption)', async () => {
-    const frames = await postModern(server.endpointUrl, 'tools/call', {
+    const frames = await postEnvelope(server.endpointUrl, 'tools/call', {
       name: 'fixture_run_steps',
       arguments: { steps: 2 },
       _meta: { progressToken: 'steps' },
@@ -252,7 +252,7 @@ describe('log lines over HTTP', () => {
     );
 
   it('2025: follow logging/setLevel, which the session keeps', async () => {
-    const caller = await connect('legacy');
+    const caller = await connect('handshake');
     const handled: LoggingMessageNotificationParams[] = [];
     caller.client.setNotificationHandler('notifications/message', (n) => void handled.push(n.params));
 
@@ -272,7 +272,7 @@ describe('log lines over HTTP', () => {
   });
 
   it('2026-07-28: sent only when the request _meta carries a log level, and only at or above it', async () => {
-    const caller = await connect('modern');
+    const caller = await connect('envelope');
     const callWithLevel = async (level?: string) => {
       caller.wire.length = 0;
       await caller.client.callTool({

@@ -6,9 +6,9 @@ import { startTestIssuer, type TestIssuer } from 'mcp-kiln/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuthServer, bearer, RESOURCE, startAuthServer } from './helpers/auth-server.js';
 import {
+  HANDSHAKE_VERSION,
+  handshakeToolsList,
   jsonRpcError,
-  LEGACY_VERSION,
-  legacyToolsList,
   post,
   type RunningServer,
   sessionHeaders,
@@ -156,7 +156,7 @@ describe('requests in flight: MCP_MAX_IN_FLIGHT_PER_PRINCIPAL', () => {
       headers,
     );
     await vi.waitFor(async () => {
-      const refused = await post(endpoint, legacyToolsList(10), headers);
+      const refused = await post(endpoint, handshakeToolsList(10), headers);
       expect(refused.status).toBe(429);
       await refused.text();
     });
@@ -164,7 +164,7 @@ describe('requests in flight: MCP_MAX_IN_FLIGHT_PER_PRINCIPAL', () => {
     expect(notification.status).toBe(202);
     const ended = await fetch(endpoint, {
       method: 'DELETE',
-      headers: { ...headers, 'mcp-protocol-version': LEGACY_VERSION },
+      headers: { ...headers, 'mcp-protocol-version': HANDSHAKE_VERSION },
     });
     expect(ended.status).toBe(200);
     await call.then((response) => response.text()).catch(() => undefined);

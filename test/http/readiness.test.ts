@@ -4,7 +4,7 @@
 // costs one round of checks per cacheMs, and a check that hangs counts as failed after its deadline.
 import { describe, expect, it } from 'vitest';
 import { Readiness } from '../../modules/http/operations/readiness.js';
-import { modernHeaders, modernRequest, post, type RunningServer, startHttpServer } from './helpers/http-server.js';
+import { envelopeHeaders, envelopeRequest, post, type RunningServer, startHttpServer } from './helpers/http-server.js';
 
 async function probe(origin: string, path: string) {
   const response = await fetch(`${origin}${path}`);
@@ -12,8 +12,8 @@ async function probe(origin: string, path: string) {
 }
 
 const callWhoAmI = (endpoint: string) =>
-  post(endpoint, modernRequest('tools/call', { name: 'probe_whoami', arguments: {} }), {
-    ...modernHeaders('tools/call'),
+  post(endpoint, envelopeRequest('tools/call', { name: 'probe_whoami', arguments: {} }), {
+    ...envelopeHeaders('tools/call'),
     'mcp-name': 'probe_whoami',
   });
 
@@ -46,7 +46,7 @@ describe('GET /readyz', () => {
     expect(live).toMatchObject({ status: 503, body: { status: 'shutting-down' } });
     const served = await callWhoAmI(server.endpoint);
     expect(served.status).toBe(200);
-    expect(await served.json()).toMatchObject({ result: { structuredContent: { era: 'modern' } } });
+    expect(await served.json()).toMatchObject({ result: { structuredContent: { era: 'envelope' } } });
 
     await closing;
     await expect(fetch(`${origin}/readyz`)).rejects.toThrow();

@@ -78,12 +78,12 @@ async function probe(env: Record<string, string>, era: Era, { progress }: { prog
 }
 
 const PATHS = [
-  { name: '2026-07-28, direct', era: 'modern', env: {}, progress: false },
-  { name: '2026-07-28, through the SDK server (progress)', era: 'modern', env: {}, progress: true },
-  { name: "2026-07-28, the SDK's handler", era: 'modern', env: { MCP_HTTP_FAST_PATH: 'off' }, progress: false },
-  { name: '2025 session, direct', era: 'legacy', env: {}, progress: false },
-  { name: "2025 session, the session's server (progress)", era: 'legacy', env: {}, progress: true },
-  { name: '2025 stateless', era: 'legacy', env: { MCP_SESSION_MODE: 'stateless' }, progress: false },
+  { name: '2026-07-28, direct', era: 'envelope', env: {}, progress: false },
+  { name: '2026-07-28, through the SDK server (progress)', era: 'envelope', env: {}, progress: true },
+  { name: "2026-07-28, the SDK's handler", era: 'envelope', env: { MCP_HTTP_FAST_PATH: 'off' }, progress: false },
+  { name: '2025 session, direct', era: 'handshake', env: {}, progress: false },
+  { name: "2025 session, the session's server (progress)", era: 'handshake', env: {}, progress: true },
+  { name: '2025 stateless', era: 'handshake', env: { MCP_SESSION_MODE: 'stateless' }, progress: false },
 ] as const;
 
 describe('ctx.http', () => {

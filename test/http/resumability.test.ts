@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../storage/storage-test-helpers.js';
 import { docUri } from './helpers/notifying-fixture.js';
 import { type NotifyingServer, startNotifyingServer } from './helpers/notifying-server.js';
-import { RawLegacySession } from './helpers/raw-mcp-http.js';
+import { RawHandshakeSession } from './helpers/raw-mcp-http.js';
 import { type RecordingEventStores, recordingEventStores } from './helpers/recording-event-stores.js';
 import { frameMessage, frameMethod, type SseFrame, type SseStream } from './helpers/sse-frames.js';
 
@@ -28,8 +28,8 @@ async function start(env: Record<string, string> = {}, now?: () => number): Prom
   return server;
 }
 
-async function openSession(running: NotifyingServer): Promise<RawLegacySession> {
-  return RawLegacySession.open(running.endpointUrl);
+async function openSession(running: NotifyingServer): Promise<RawHandshakeSession> {
+  return RawHandshakeSession.open(running.endpointUrl);
 }
 
 function track(stream: SseStream): SseStream {
@@ -38,7 +38,7 @@ function track(stream: SseStream): SseStream {
 }
 
 /** Opens the GET stream and reads the frame `announce` causes, so the client holds an id to resume from. */
-async function streamWithOneFrame(session: RawLegacySession, announce: () => void) {
+async function streamWithOneFrame(session: RawHandshakeSession, announce: () => void) {
   const stream = track(await session.openStream());
   announce();
   const first = await stream.next();
@@ -46,7 +46,7 @@ async function streamWithOneFrame(session: RawLegacySession, announce: () => voi
 }
 
 /** What the server stored on a session's GET stream after `afterId`, as the client should get it back. */
-function storedAfter(session: RawLegacySession, afterId: string) {
+function storedAfter(session: RawHandshakeSession, afterId: string) {
   const frames = stores.framesOf(session.sessionId).filter((f) => f.streamId === GET_STREAM);
   const from = frames.findIndex((f) => f.id === afterId);
   expect(from).toBeGreaterThanOrEqual(0);

@@ -237,7 +237,7 @@ describe('behind nginx terminating TLS, with MCP_HTTP_TRUST_PROXY naming it', ()
     expect(result.structuredContent).toEqual({ remoteAddress: '127.0.0.1', url: publicUrl() });
   });
 
-  it.each(['legacy', 'modern'] as const)('serves the official SDK client through https (%s era)', async (era) => {
+  it.each(['handshake', 'envelope'] as const)('serves the official SDK client through https (%s era)', async (era) => {
     const bearer = await token(publicUrl());
     const transport = new StreamableHTTPClientTransport(new URL(publicUrl()), {
       fetch: tlsFetch,
@@ -245,7 +245,7 @@ describe('behind nginx terminating TLS, with MCP_HTTP_TRUST_PROXY naming it', ()
     });
     const client = new Client(
       { name: `proxy-${era}`, version: '1.0.0' },
-      era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : undefined,
+      era === 'envelope' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : undefined,
     );
     await client.connect(transport);
     try {

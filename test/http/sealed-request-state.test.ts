@@ -7,7 +7,7 @@ import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
 import { CARRIED_STATE, SealedStateModule } from '../integration/fixtures/sealed-state/sealed-state.module.js';
-import { jsonRpcMessages, MODERN_VERSION, modernHeaders, modernRequest, post } from './helpers/http-server.js';
+import { ENVELOPE_VERSION, envelopeHeaders, envelopeRequest, jsonRpcMessages, post } from './helpers/http-server.js';
 
 const ACCEPTED = { proceed: { action: 'accept', content: { proceed: true } } } as const;
 const REJECTED = {
@@ -37,12 +37,12 @@ afterAll(async () => {
   await testing?.close();
 });
 
-async function connect(era: 'legacy' | 'modern'): Promise<Client> {
+async function connect(era: 'handshake' | 'envelope'): Promise<Client> {
   const client = new Client(
     { name: `sealed-${era}`, version: '1.0.0' },
     {
       capabilities: { elicitation: {} },
-      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } } : {}),
+      ...(era === 'envelope' ? { versionNegotiation: { mode: { pin: ENVELOPE_VERSION } } } : {}),
     },
   );
   client.setRequestHandler('elicitation/create', () => ACCEPTED.proceed);
@@ -69,7 +69,7 @@ async function toolEntries(client: Client): Promise<number> {
 
 describe('sealed requestState over HTTP', () => {
   it('carries the v1 seal on a 2026-07-28 round and completes with the plain string', async () => {
-    const client = await connect('modern');
+    const client = await connect('envelope');
     const sealed = await sealedState(client);
     expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
     const done = await round(client, { inputResponses: ACCEPTED, requestState: sealed });
@@ -77,7 +77,7 @@ describe('sealed requestState over HTTP', () => {
   });
 
   it('answers a tampered 2026-07-28 retry -32602 invalid_request_state, with no handler entered', async () => {
-    const client = await connect('modern');
+    const client = await connect('envelope');
     const tampered = `${await sealedState(client)}-TAMPERED`;
     const entries = await toolEntries(client);
     await expect(round(client, { inputResponses: ACCEPTED, requestState: tampered })).rejects.toMatchObject(REJECTED);
@@ -85,13 +85,13 @@ describe('sealed requestState over HTTP', () => {
     // On the raw wire: HTTP 200 carrying the JSON-RPC error, as the spec's per-request errors go.
     const response = await post(
       serving.endpointUrl,
-      modernRequest('tools/call', {
+      envelopeRequest('tools/call', {
         name: 'fixture_sealed_echo',
         arguments: {},
         inputResponses: ACCEPTED,
         requestState: tampered,
       }),
-      { ...modernHeaders('tools/call'), 'mcp-name': 'fixture_sealed_echo' },
+      { ...envelopeHeaders('tools/call'), 'mcp-name': 'fixture_sealed_echo' },
     );
     expect(response.status).toBe(200);
     expect(await jsonRpcMessages(response)).toEqual([{ jsonrpc: '2.0', id: 1, error: REJECTED }]);
@@ -99,7 +99,7 @@ describe('sealed requestState over HTTP', () => {
   });
 
   it('completes a sessionful 2025 round through the shim, verifying the sealed state inside the server', async () => {
-    const client = await connect('legacy');
+    const client = await connect('handshake');
     const done = await client.callTool({ name: 'fixture_sealed_echo', arguments: {} });
     expect(done.content).toEqual([{ type: 'text', text: `Carried: ${CARRIED_STATE}` }]);
   });

@@ -155,7 +155,7 @@ describe('the Server Card of an open server', () => {
 
   it('names a URL the official SDK client connects to', async () => {
     const { body } = await getJson(`${origin}/.well-known/mcp.json`);
-    const { client } = await connectClient(body.remotes[0]?.url as string, 'modern');
+    const { client } = await connectClient(body.remotes[0]?.url as string, 'envelope');
     try {
       const { tools } = await client.listTools();
       expect(tools.length).toBe(kilnMeta(body).counts?.tools);

@@ -8,7 +8,7 @@ import type { TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type HttpServing, http } from '../../modules/http/index.js';
 import { closeDiffSides, compileDiffApp, DIFF_REQUEST_STATE_KEY } from './helpers/diff-app.js';
-import { LEGACY_VERSION, MCP_ACCEPT } from './helpers/http-server.js';
+import { HANDSHAKE_VERSION, MCP_ACCEPT } from './helpers/http-server.js';
 import { type CorpusCase, type Json, request, SESSION_CALL_CORPUS, whoami } from './helpers/session-call-corpus.js';
 
 interface Side {
@@ -44,7 +44,7 @@ async function openSession(endpointUrl: string, capabilities: Json): Promise<str
     jsonrpc: '2.0',
     id: 0,
     method: 'initialize',
-    params: { protocolVersion: LEGACY_VERSION, capabilities, clientInfo: { name: 'diff', version: '1.0.0' } },
+    params: { protocolVersion: HANDSHAKE_VERSION, capabilities, clientInfo: { name: 'diff', version: '1.0.0' } },
   };
   const opened = await fetch(endpointUrl, {
     method: 'POST',
@@ -67,7 +67,7 @@ function sessionHeaders(sessionId: string): Record<string, string> {
   return {
     'content-type': 'application/json',
     accept: MCP_ACCEPT,
-    'mcp-protocol-version': LEGACY_VERSION,
+    'mcp-protocol-version': HANDSHAKE_VERSION,
     'mcp-session-id': sessionId,
   };
 }

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemorySessionRegistry } from '../../modules/http/index.js';
 import {
+  handshakeToolsList,
   jsonRpcError,
   jsonRpcMessages,
-  legacyToolsList,
   openRawSession,
   post,
   type RunningServer,
@@ -41,7 +41,7 @@ describe('a session recorded by another instance', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('mcp-session-id')).toBe(sessionId);
     const [answer] = await jsonRpcMessages(response);
-    expect(answer).toMatchObject({ id: 7, result: { structuredContent: { sessionId, era: 'legacy' } } });
+    expect(answer).toMatchObject({ id: 7, result: { structuredContent: { sessionId, era: 'handshake' } } });
     expect(other.serving.liveSessions()).toBe(1);
   });
 
@@ -51,10 +51,10 @@ describe('a session recorded by another instance', () => {
     await registry.add(owned);
     await registry.add(unowned);
     for (const server of [opener, other]) {
-      const refused = await post(server.endpoint, legacyToolsList(), sessionHeaders(owned.id));
+      const refused = await post(server.endpoint, handshakeToolsList(), sessionHeaders(owned.id));
       expect(refused.status).toBe(404);
       expect((await jsonRpcError(refused)).error.data).toMatchObject({ reason: 'session_not_found' });
-      const served = await post(server.endpoint, legacyToolsList(), sessionHeaders(unowned.id));
+      const served = await post(server.endpoint, handshakeToolsList(), sessionHeaders(unowned.id));
       expect(served.status).toBe(200);
       await served.text();
     }
@@ -62,7 +62,7 @@ describe('a session recorded by another instance', () => {
 
   it('answers 404 for ids no instance issued or recorded', async () => {
     for (const id of [randomUUID(), 'not-a-session', '{tag}:x']) {
-      const response = await post(other.endpoint, legacyToolsList(), sessionHeaders(id));
+      const response = await post(other.endpoint, handshakeToolsList(), sessionHeaders(id));
       expect(response.status).toBe(404);
       await response.text();
     }

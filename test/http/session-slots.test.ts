@@ -4,14 +4,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   connectClient,
+  envelopeHeaders,
+  envelopeRequest,
+  HANDSHAKE_VERSION,
   type HttpClient,
+  handshakeToolsList,
   initializeRequest,
   jsonRpcError,
   jsonRpcMessages,
-  LEGACY_VERSION,
-  legacyToolsList,
-  modernHeaders,
-  modernRequest,
   post,
   type RunningServer,
   startHttpServer,
@@ -64,7 +64,7 @@ describe('refused initializes hold no session slot', () => {
     }
     expect(serving.liveSessions()).toBe(0);
 
-    for (let opened = 0; opened < CAP; opened++) clients.push(await connectClient(endpoint, 'legacy'));
+    for (let opened = 0; opened < CAP; opened++) clients.push(await connectClient(endpoint, 'handshake'));
     expect(serving.liveSessions()).toBe(CAP);
     const { tools } = await (clients[0] as HttpClient).client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('probe_whoami');
@@ -72,15 +72,18 @@ describe('refused initializes hold no session slot', () => {
 
   it('gives the same 406 to a sessionless 2025 request, so no era sees the SDK refuse it', async () => {
     const { endpoint } = await start();
-    const response = await post(endpoint, legacyToolsList(), { accept: '*/*', 'mcp-protocol-version': LEGACY_VERSION });
+    const response = await post(endpoint, handshakeToolsList(), {
+      accept: '*/*',
+      'mcp-protocol-version': HANDSHAKE_VERSION,
+    });
     expect(response.status).toBe(406);
     expect((await jsonRpcError(response)).error.data).toMatchObject({ reason: 'not_acceptable' });
   });
 
   it('still serves a 2026-07-28 request that accepts */*, as the SDK handler does', async () => {
     const { endpoint } = await start();
-    const response = await post(endpoint, modernRequest('tools/list', {}, { id: 4 }), {
-      ...modernHeaders('tools/list'),
+    const response = await post(endpoint, envelopeRequest('tools/list', {}, { id: 4 }), {
+      ...envelopeHeaders('tools/list'),
       accept: '*/*',
     });
     expect(response.status).toBe(200);

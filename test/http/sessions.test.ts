@@ -7,10 +7,10 @@ import {
   connectClient,
   type Era,
   type HttpClient,
+  handshakeToolsList,
   initializeRequest,
   jsonRpcError,
   jsonRpcMessages,
-  legacyToolsList,
   openRawSession,
   post,
   type RunningServer,
@@ -59,22 +59,22 @@ async function expectSessionGone(response: Response): Promise<void> {
 describe('2025 stateful sessions', () => {
   it('issues a visible-ASCII Mcp-Session-Id on initialize and exposes it as ctx.sessionId', async () => {
     await start({ MCP_SESSION_MODE: 'stateful' });
-    const connected = await connect('legacy');
+    const connected = await connect('handshake');
     const sessionId = connected.transport.sessionId;
     expect(sessionId).toMatch(VISIBLE_ASCII);
 
-    expect(await whoami(connected)).toEqual({ sessionId, era: 'legacy' });
+    expect(await whoami(connected)).toEqual({ sessionId, era: 'handshake' });
     // A second request on the same session sees the same id; a second client gets a session of its own.
-    expect(await whoami(connected)).toEqual({ sessionId, era: 'legacy' });
-    const other = await connect('legacy');
+    expect(await whoami(connected)).toEqual({ sessionId, era: 'handshake' });
+    const other = await connect('handshake');
     expect(other.transport.sessionId).not.toBe(sessionId);
-    expect(await whoami(other)).toEqual({ sessionId: other.transport.sessionId, era: 'legacy' });
+    expect(await whoami(other)).toEqual({ sessionId: other.transport.sessionId, era: 'handshake' });
   });
 
   it('ends a session on DELETE (2xx) and answers every later request with that id with 404', async () => {
     const { endpoint } = await start({ MCP_SESSION_MODE: 'stateful' });
     const sessionId = await openRawSession(endpoint);
-    const listed = await post(endpoint, legacyToolsList(), sessionHeaders(sessionId));
+    const listed = await post(endpoint, handshakeToolsList(), sessionHeaders(sessionId));
     expect(listed.status).toBe(200);
     await listed.text();
 
@@ -83,7 +83,7 @@ describe('2025 stateful sessions', () => {
     expect(deleted.status).toBeLessThan(300);
     await deleted.text();
 
-    await expectSessionGone(await post(endpoint, legacyToolsList(3), sessionHeaders(sessionId)));
+    await expectSessionGone(await post(endpoint, handshakeToolsList(3), sessionHeaders(sessionId)));
     await expectSessionGone(
       await fetch(endpoint, { headers: { accept: 'text/event-stream', ...sessionHeaders(sessionId) } }),
     );
@@ -93,20 +93,20 @@ describe('2025 stateful sessions', () => {
 
   it('ends the session an SDK client terminates', async () => {
     const { endpoint } = await start({ MCP_SESSION_MODE: 'stateful' });
-    const connected = await connect('legacy');
+    const connected = await connect('handshake');
     const sessionId = connected.transport.sessionId as string;
     await connected.transport.terminateSession();
-    await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders(sessionId)));
+    await expectSessionGone(await post(endpoint, handshakeToolsList(), sessionHeaders(sessionId)));
   });
 
   it('answers an unknown session id with 404', async () => {
     const { endpoint } = await start({ MCP_SESSION_MODE: 'stateful' });
-    await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders('no-such-session')));
+    await expectSessionGone(await post(endpoint, handshakeToolsList(), sessionHeaders('no-such-session')));
   });
 
   it('rejects a non-initialize request without Mcp-Session-Id with 400 naming the header', async () => {
     const { endpoint } = await start({ MCP_SESSION_MODE: 'stateful' });
-    const response = await post(endpoint, legacyToolsList(), { 'mcp-protocol-version': '2025-11-25' });
+    const response = await post(endpoint, handshakeToolsList(), { 'mcp-protocol-version': '2025-11-25' });
     expect(response.status).toBe(400);
     const body = await jsonRpcError(response);
     expect(body.error.message).toContain('Mcp-Session-Id');
@@ -117,7 +117,7 @@ describe('2025 stateful sessions', () => {
 describe('2025 session modes', () => {
   it('auto: serves a request without a session id statelessly', async () => {
     const { endpoint } = await start({ MCP_SESSION_MODE: 'auto' });
-    const response = await post(endpoint, legacyToolsList(7), { 'mcp-protocol-version': '2025-11-25' });
+    const response = await post(endpoint, handshakeToolsList(7), { 'mcp-protocol-version': '2025-11-25' });
     expect(response.status).toBe(200);
     expect(response.headers.get('mcp-session-id')).toBeNull();
     const [message] = (await jsonRpcMessages(response)) as [{ id: number; result: { tools: { name: string }[] } }];
@@ -129,9 +129,9 @@ describe('2025 session modes', () => {
 
   it('auto: still opens a session for a client that initializes', async () => {
     await start({ MCP_SESSION_MODE: 'auto' });
-    const connected = await connect('legacy');
+    const connected = await connect('handshake');
     expect(connected.transport.sessionId).toMatch(VISIBLE_ASCII);
-    expect(await whoami(connected)).toEqual({ sessionId: connected.transport.sessionId, era: 'legacy' });
+    expect(await whoami(connected)).toEqual({ sessionId: connected.transport.sessionId, era: 'handshake' });
   });
 
   it('stateless: initialize returns no session id, GET gets 405, and an SDK client still works', async () => {
@@ -148,9 +148,9 @@ describe('2025 session modes', () => {
     expect(stream.status).toBe(405);
     await stream.body?.cancel();
 
-    const connected = await connect('legacy');
+    const connected = await connect('handshake');
     expect(connected.transport.sessionId).toBeUndefined();
-    expect(await whoami(connected)).toEqual({ sessionId: null, era: 'legacy' });
+    expect(await whoami(connected)).toEqual({ sessionId: null, era: 'handshake' });
     expect((server as RunningServer).serving.liveSessions()).toBe(0);
   });
 });
@@ -181,15 +181,15 @@ describe('idle eviction', () => {
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
 
     await idleUntil(1);
-    await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders(idle)));
-    const stillThere = await post(endpoint, legacyToolsList(), sessionHeaders(streaming));
+    await expectSessionGone(await post(endpoint, handshakeToolsList(), sessionHeaders(idle)));
+    const stillThere = await post(endpoint, handshakeToolsList(), sessionHeaders(streaming));
     expect(stillThere.status).toBe(200);
     await stillThere.text();
 
     // The stream is what kept it: once it closes, the session idles out like any other.
     listening.abort();
     await idleUntil(0);
-    await expectSessionGone(await post(endpoint, legacyToolsList(), sessionHeaders(streaming)));
+    await expectSessionGone(await post(endpoint, handshakeToolsList(), sessionHeaders(streaming)));
   });
 });
 
@@ -237,7 +237,7 @@ describe('2026-07-28 requests', () => {
       return response;
     };
     const open = async () => {
-      const connected = await connectClient(endpoint, 'modern', { fetch: recordSessionHeader });
+      const connected = await connectClient(endpoint, 'envelope', { fetch: recordSessionHeader });
       clients.push(connected);
       return connected;
     };
@@ -250,8 +250,8 @@ describe('2026-07-28 requests', () => {
     const read = await a.client.callTool({ name: 'notes_get_note', arguments: { id } });
     expect(read.structuredContent).toMatchObject({ id, title: 'Shared' });
     expect((await slow).structuredContent).toEqual({ sleptMs: 150 });
-    expect(await whoami(a)).toEqual({ sessionId: null, era: 'modern' });
-    expect(await whoami(b)).toEqual({ sessionId: null, era: 'modern' });
+    expect(await whoami(a)).toEqual({ sessionId: null, era: 'envelope' });
+    expect(await whoami(b)).toEqual({ sessionId: null, era: 'envelope' });
 
     expect(a.transport.sessionId).toBeUndefined();
     expect(b.transport.sessionId).toBeUndefined();

@@ -32,36 +32,36 @@ describe('a bus shared by two instances', () => {
     const bus = new InMemoryServerEventBus();
     const publisher = await startInstance(bus);
     const other = await startInstance(bus);
-    const legacy = await connectHttpClient(other.serving.endpointUrl, 'legacy');
-    const modern = await connectHttpClient(other.serving.endpointUrl, 'modern');
+    const handshake = await connectHttpClient(other.serving.endpointUrl, 'handshake');
+    const envelope = await connectHttpClient(other.serving.endpointUrl, 'envelope');
     try {
-      await legacy.streamOpen;
-      await modern.client.listen({ toolsListChanged: true });
+      await handshake.streamOpen;
+      await envelope.client.listen({ toolsListChanged: true });
 
       publisher.app.get(NOTIFIER).toolsChanged();
 
       await vi.waitFor(() => {
-        expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);
-        expect(notificationsOf(modern.wire, TOOLS_CHANGED)).toHaveLength(1);
+        expect(notificationsOf(handshake.wire, TOOLS_CHANGED)).toHaveLength(1);
+        expect(notificationsOf(envelope.wire, TOOLS_CHANGED)).toHaveLength(1);
       });
     } finally {
-      await legacy.close();
-      await modern.close();
+      await handshake.close();
+      await envelope.close();
     }
   });
 
   it('delivers a change once to a session on the publishing instance itself', async () => {
     const bus = new InMemoryServerEventBus();
     const only = await startInstance(bus);
-    const legacy = await connectHttpClient(only.serving.endpointUrl, 'legacy');
+    const handshake = await connectHttpClient(only.serving.endpointUrl, 'handshake');
     try {
-      await legacy.streamOpen;
+      await handshake.streamOpen;
       only.app.get(NOTIFIER).toolsChanged();
-      await vi.waitFor(() => expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1));
+      await vi.waitFor(() => expect(notificationsOf(handshake.wire, TOOLS_CHANGED)).toHaveLength(1));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);
+      expect(notificationsOf(handshake.wire, TOOLS_CHANGED)).toHaveLength(1);
     } finally {
-      await legacy.close();
+      await handshake.close();
     }
   });
 });

@@ -6,8 +6,8 @@ import {
   connectClient,
   type Era,
   type HttpClient,
+  handshakeToolsList,
   initializeRequest,
-  legacyToolsList,
   openRawSession,
   post,
   type RunningServer,
@@ -37,14 +37,14 @@ async function outcomeOf(request: Promise<Response>): Promise<number | 'refused'
   }
 }
 
-describe.each<Era>(['legacy', 'modern'])('graceful shutdown (%s era)', (era) => {
+describe.each<Era>(['handshake', 'envelope'])('graceful shutdown (%s era)', (era) => {
   it('lets the call in flight finish, refuses new requests, ends sessions, and resolves', async () => {
     server = await startHttpServer({ MCP_SESSION_MODE: 'stateful' });
     const { app, serving, endpoint } = server;
     connected = await connectClient(endpoint, era);
     // A second, idle 2025 session: shutdown must end it too, not only the one with a request running.
-    const idleSession = era === 'legacy' ? await openRawSession(endpoint) : undefined;
-    expect(serving.liveSessions()).toBe(era === 'legacy' ? 2 : 0);
+    const idleSession = era === 'handshake' ? await openRawSession(endpoint) : undefined;
+    expect(serving.liveSessions()).toBe(era === 'handshake' ? 2 : 0);
 
     const progress: Progress[] = [];
     const call = connected.client.callTool(
@@ -57,7 +57,7 @@ describe.each<Era>(['legacy', 'modern'])('graceful shutdown (%s era)', (era) => 
     const closed = serving.close();
     const lateOutcomes = await Promise.all([
       outcomeOf(post(endpoint, initializeRequest())),
-      outcomeOf(post(endpoint, legacyToolsList(), { 'mcp-protocol-version': '2025-11-25' })),
+      outcomeOf(post(endpoint, handshakeToolsList(), { 'mcp-protocol-version': '2025-11-25' })),
     ]);
 
     const result = await call;
@@ -74,9 +74,9 @@ describe.each<Era>(['legacy', 'modern'])('graceful shutdown (%s era)', (era) => 
     expect(Date.now() - startedAt).toBeLessThan(SLOW_MS + 1_500);
     expect(serving.liveSessions()).toBe(0);
     expect(app.inFlight).toBe(0);
-    expect(await outcomeOf(post(endpoint, legacyToolsList()))).toBe('refused');
+    expect(await outcomeOf(post(endpoint, handshakeToolsList()))).toBe('refused');
     if (idleSession) {
-      expect(await outcomeOf(post(endpoint, legacyToolsList(), { 'mcp-session-id': idleSession }))).toBe('refused');
+      expect(await outcomeOf(post(endpoint, handshakeToolsList(), { 'mcp-session-id': idleSession }))).toBe('refused');
     }
   });
 });

@@ -4,12 +4,12 @@
 // outlive every one of those limits as long as their keep-alives flow.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  envelopeHeaders,
+  envelopeRequest,
+  HANDSHAKE_VERSION,
+  handshakeToolsList,
   jsonRpcMessages,
-  LEGACY_VERSION,
-  legacyToolsList,
   MCP_ACCEPT,
-  modernHeaders,
-  modernRequest,
   openRawSession,
   post,
   type RunningServer,
@@ -17,7 +17,7 @@ import {
   startHttpServer,
 } from './helpers/http-server.js';
 import { type NotifyingServer, startNotifyingServer } from './helpers/notifying-server.js';
-import { openListenStream, RawLegacySession, StreamRefused } from './helpers/raw-mcp-http.js';
+import { openListenStream, RawHandshakeSession, StreamRefused } from './helpers/raw-mcp-http.js';
 import { openRaw, type SocketAnswer } from './helpers/raw-socket.js';
 import { frameMethod, type SseStream } from './helpers/sse-frames.js';
 
@@ -62,7 +62,7 @@ describe('slow and silent clients', () => {
   afterAll(() => server.close());
 
   async function expectStillServing(): Promise<void> {
-    const response = await post(server.endpoint, legacyToolsList(5), { 'mcp-protocol-version': LEGACY_VERSION });
+    const response = await post(server.endpoint, handshakeToolsList(5), { 'mcp-protocol-version': HANDSHAKE_VERSION });
     expect(response.status).toBe(200);
     expect(await jsonRpcMessages(response)).toMatchObject([{ id: 5, result: { tools: expect.any(Array) } }]);
   }
@@ -112,8 +112,8 @@ describe('slow and silent clients', () => {
   it('lets a 2026-07-28 call outlast every limit', async () => {
     const response = await post(
       server.endpoint,
-      modernRequest('tools/call', { name: 'probe_slow', arguments: { ms: OUTLAST_MS } }, { id: 9 }),
-      { ...modernHeaders('tools/call'), 'mcp-name': 'probe_slow' },
+      envelopeRequest('tools/call', { name: 'probe_slow', arguments: { ms: OUTLAST_MS } }, { id: 9 }),
+      { ...envelopeHeaders('tools/call'), 'mcp-name': 'probe_slow' },
     );
     expect(response.status).toBe(200);
     const messages = await jsonRpcMessages(response);
@@ -145,7 +145,7 @@ describe('event streams under the same limits', () => {
   };
 
   it('keeps a 2025 GET stream open past every limit, still delivering notifications', async () => {
-    const session = await RawLegacySession.open(server.endpointUrl);
+    const session = await RawHandshakeSession.open(server.endpointUrl);
     const stream = await session.openStream();
     streams.push(stream);
     await sleep(OUTLAST_MS);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EverythingModule } from '../../examples/everything/everything.module.js';
 import { post, type RunningServer, sessionHeaders, startHttpServer } from './helpers/http-server.js';
-import { RawLegacySession } from './helpers/raw-mcp-http.js';
+import { RawHandshakeSession } from './helpers/raw-mcp-http.js';
 import { frameMessage, parseFrames } from './helpers/sse-frames.js';
 
 let server: RunningServer;
@@ -25,7 +25,7 @@ const CALL = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'tes
 
 describe('ctx.closeStream() on a 2025 session', () => {
   it('ends the POST stream after a priming event with the retry, and the result arrives on the resumed stream', async () => {
-    const session = await RawLegacySession.open(server.endpoint);
+    const session = await RawHandshakeSession.open(server.endpoint);
     const response = await post(server.endpoint, CALL, sessionHeaders(session.sessionId));
     const text = await response.text();
     expect(text).toMatch(/^retry: 250$/m);
@@ -52,7 +52,7 @@ describe('ctx.closeStream() on a 2025 session', () => {
       EverythingModule,
     );
     try {
-      const session = await RawLegacySession.open(plain.endpoint);
+      const session = await RawHandshakeSession.open(plain.endpoint);
       const response = await post(plain.endpoint, CALL, sessionHeaders(session.sessionId));
       const text = await response.text();
       expect(text).not.toMatch(/^retry:/m);

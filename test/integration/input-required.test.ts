@@ -1,5 +1,5 @@
 // ctx.requestInput over real stdio with the official SDK client, in both eras: a 2026-07-28 client fulfils each
-// input_required round and retries; a 2025 client is served by the SDK's legacy shim (real elicitation/create,
+// input_required round and retries; a 2025 client is served by the SDK's handshake-era shim (real elicitation/create,
 // sampling/createMessage and roots/list requests). A client without the capability gets the era's refusal.
 import { join } from 'node:path';
 import type {
@@ -17,8 +17,8 @@ import { ERAS, type EraCase } from './helpers/eras.js';
 import { contentTexts, failureEnvelope } from './helpers/tool-results.js';
 
 const INPUT_FIXTURE = join(REPO_ROOT, 'dist/test/integration/fixtures/input-required-fixture.js');
-const LEGACY = ERAS.find((e) => e.era === 'legacy') as EraCase;
-const MODERN = ERAS.find((e) => e.era === 'modern') as EraCase;
+const HANDSHAKE = ERAS.find((e) => e.era === 'handshake') as EraCase;
+const ENVELOPE = ERAS.find((e) => e.era === 'envelope') as EraCase;
 const CAPABLE: ClientCapabilities = { elicitation: {}, sampling: {}, roots: {} };
 const ROOTS = [
   { uri: 'file:///work/notes', name: 'notes' },
@@ -27,7 +27,7 @@ const ROOTS = [
 
 /** How each era carried a round: the shim's server→client request (2025), or an input_required result (2026). */
 function roundsOnWire(wire: readonly JSONRPCMessage[], era: EraCase['era'], method: string): number {
-  if (era === 'legacy') return wire.filter((m) => 'method' in m && 'id' in m && m.method === method).length;
+  if (era === 'handshake') return wire.filter((m) => 'method' in m && 'id' in m && m.method === method).length;
   return wire.filter((m) => {
     const result = 'result' in m ? (m.result as Record<string, unknown>) : undefined;
     const requests = result?.resultType === 'input_required' ? (result.inputRequests as Record<string, unknown>) : {};
@@ -123,7 +123,7 @@ describe.each(ERAS)('a client that can answer ($era era)', (eraCase) => {
 describe('a 2025-era client that declared no elicitation', () => {
   let server: ConnectedServer;
   beforeAll(async () => {
-    server = await connectServer(INPUT_FIXTURE, LEGACY, {}, { sampling: {} });
+    server = await connectServer(INPUT_FIXTURE, HANDSHAKE, {}, { sampling: {} });
   });
   afterAll(() => server?.close());
 
@@ -172,7 +172,7 @@ describe('a 2025-era client that declared no elicitation', () => {
 describe('a 2026-07-28 client that declared no elicitation', () => {
   let server: ConnectedServer;
   beforeAll(async () => {
-    server = await connectServer(INPUT_FIXTURE, MODERN, {}, { sampling: {} });
+    server = await connectServer(INPUT_FIXTURE, ENVELOPE, {}, { sampling: {} });
   });
   afterAll(() => server?.close());
 

@@ -36,7 +36,17 @@ function inspect(fastPath: 'on' | 'off', args: readonly string[]): Promise<Outco
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [INSPECTOR, '--cli', '-q', '--protocol-era', 'legacy', ...server, ...args, process.execPath, NOTES_SERVER],
+      [
+        INSPECTOR,
+        '--cli',
+        '-q',
+        '--protocol-era',
+        'legacy' /* the Inspector's name for the 2025 handshake */,
+        ...server,
+        ...args,
+        process.execPath,
+        NOTES_SERVER,
+      ],
       { env: { ...process.env, HOME: home }, timeout: 60_000 },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') reject(error);

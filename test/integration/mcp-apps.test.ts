@@ -13,7 +13,7 @@ const MIME = 'text/html;profile=mcp-app';
 const BOARD = 'ui://tally/board';
 const RENDERS_APPS: ClientCapabilities = { extensions: { [UI]: { mimeTypes: [MIME] } } };
 
-describe.each<ProtocolEra>(['legacy', 'modern'])('MCP Apps, %s era', (era) => {
+describe.each<ProtocolEra>(['handshake', 'envelope'])('MCP Apps, %s era', (era) => {
   let app: TestingApp;
   let apps: Client;
   let textOnly: Client;

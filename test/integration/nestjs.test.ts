@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 describe.each(['fastify', 'express'] as const)('NestJS on %s with Kiln', (platform) => {
-  it.each(['legacy', 'modern'] as Era[])(
+  it.each(['handshake', 'envelope'] as Era[])(
     "calls a Kiln tool that uses the Nest application's service (%s era)",
     async (era) => {
       running = await startNestWithKiln(platform);

@@ -36,7 +36,7 @@ describe.each(ERAS)('notes tools ($era era)', (eraCase) => {
   afterAll(() => server?.close());
 
   it(`negotiates ${eraCase.protocolVersion}`, () => {
-    expect(server.client.getProtocolEra()).toBe(eraCase.era);
+    expect(server.client.getProtocolEra()).toBe(eraCase.sdkEra);
     expect(server.client.getNegotiatedProtocolVersion()).toBe(eraCase.protocolVersion);
     expect(server.client.getServerVersion()).toMatchObject({ name: 'kiln-notes', version: '0.1.0' });
   });
@@ -172,7 +172,7 @@ describe.each(ERAS)('notes tools ($era era)', (eraCase) => {
   it('never deletes for a client that cannot be asked to confirm: the consent gate fails closed', async () => {
     const { id } = await createNote('Keep me', 'The client declared no elicitation.', []);
     const call = server.client.callTool({ name: 'notes_delete_note', arguments: { id } });
-    if (eraCase.era === 'legacy') {
+    if (eraCase.era === 'handshake') {
       expect(failureEnvelope(await call)).toMatchObject({
         code: -32600,
         data: { reason: 'client_capability_missing', requiredCapabilities: { elicitation: { form: {} } } },
@@ -213,8 +213,8 @@ describe('notes tools/list across eras', () => {
   it('advertises identical tool definitions to a 2025-11-25 and a 2026-07-28 client', async () => {
     const servers = await Promise.all(ERAS.map((eraCase) => connectServer(NOTES_SERVER, eraCase)));
     try {
-      const [legacy, modern] = await Promise.all(servers.map((s) => s.client.listTools()));
-      expect(modern?.tools).toEqual(legacy?.tools);
+      const [handshake, envelope] = await Promise.all(servers.map((s) => s.client.listTools()));
+      expect(envelope?.tools).toEqual(handshake?.tools);
     } finally {
       await Promise.all(servers.map((s) => s.close()));
     }

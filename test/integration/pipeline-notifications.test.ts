@@ -59,7 +59,7 @@ describe.each(ERAS)('notifications ($era era)', (eraCase) => {
   });
   afterAll(() => server?.close());
 
-  if (eraCase.era === 'legacy') {
+  if (eraCase.era === 'handshake') {
     it('delivers every level, masked, once the client sets the level to debug', async () => {
       await server.client.setLoggingLevel('debug');
       expect(structured(await callLogLevels())).toEqual({ logged: 5 });

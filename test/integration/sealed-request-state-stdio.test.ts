@@ -11,8 +11,8 @@ import { ERAS, type EraCase } from './helpers/eras.js';
 import { contentTexts } from './helpers/tool-results.js';
 
 const SEALED_FIXTURE = join(REPO_ROOT, 'dist/test/integration/fixtures/sealed-state-fixture.js');
-const MODERN = ERAS.find((e) => e.era === 'modern') as EraCase;
-const LEGACY = ERAS.find((e) => e.era === 'legacy') as EraCase;
+const ENVELOPE = ERAS.find((e) => e.era === 'envelope') as EraCase;
+const HANDSHAKE = ERAS.find((e) => e.era === 'handshake') as EraCase;
 const ENV = { MCP_REQUEST_STATE_KEY: 'stdio-request-state-key-0123456789abcdef', MCP_LOG_LEVEL: 'debug' };
 const ACCEPTED = { proceed: { action: 'accept', content: { proceed: true } } } as const;
 
@@ -35,7 +35,7 @@ async function toolEntries(client: Client): Promise<number> {
 describe('sealed requestState over stdio, 2026-07-28', () => {
   let server: ConnectedServer;
   beforeAll(async () => {
-    server = await connectSealed(MODERN);
+    server = await connectSealed(ENVELOPE);
   });
   afterAll(() => server?.close());
 
@@ -73,7 +73,7 @@ describe('sealed requestState over stdio, 2026-07-28', () => {
 describe('sealed requestState over stdio, 2025-11-25', () => {
   let server: ConnectedServer;
   beforeAll(async () => {
-    server = await connectSealed(LEGACY);
+    server = await connectSealed(HANDSHAKE);
   });
   afterAll(() => server?.close());
 

@@ -34,7 +34,7 @@ async function compile(env: Record<string, string> = { MCP_REQUEST_STATE_KEY: KE
   return app;
 }
 
-async function connect(app: TestingApp, era: ProtocolEra = 'modern', auth?: TestingPrincipal): Promise<Client> {
+async function connect(app: TestingApp, era: ProtocolEra = 'envelope', auth?: TestingPrincipal): Promise<Client> {
   const client = await app.connectClient({ era, capabilities: { elicitation: {} }, ...(auth ? { auth } : {}) });
   client.setRequestHandler('elicitation/create', () => ACCEPTED.proceed as ElicitResult);
   return client;
@@ -104,16 +104,16 @@ describe('with MCP_REQUEST_STATE_KEY, on 2026-07-28', () => {
 
   it('binds the state to its principal: another client, subject, tenant or nobody cannot replay it', async () => {
     const app = await compile();
-    const alice = await connect(app, 'modern', ALICE);
+    const alice = await connect(app, 'envelope', ALICE);
     const sealed = await firstState(alice);
     for (const other of [
       { ...ALICE, clientId: 'client-b' },
       { ...ALICE, subject: 'mallory' },
       { ...ALICE, tenantId: 'globex' },
     ]) {
-      await expectRejected(app, await connect(app, 'modern', other), sealed);
+      await expectRejected(app, await connect(app, 'envelope', other), sealed);
     }
-    await expectRejected(app, await connect(app, 'modern'), sealed);
+    await expectRejected(app, await connect(app, 'envelope'), sealed);
     expect(text(await round(alice, { inputResponses: ACCEPTED, requestState: sealed }))).toBe(
       `Carried: ${CARRIED_STATE}`,
     );
@@ -157,7 +157,7 @@ describe('with MCP_REQUEST_STATE_KEY, on 2026-07-28', () => {
 describe('with MCP_REQUEST_STATE_KEY, on 2025-11-25', () => {
   it('completes the shim rounds, which verify the sealed state inside the server', async () => {
     const app = await compile();
-    const client = await connect(app, 'legacy', ALICE);
+    const client = await connect(app, 'handshake', ALICE);
     expect(text(await client.callTool({ name: 'fixture_sealed_echo', arguments: {} }))).toBe(
       `Carried: ${CARRIED_STATE}`,
     );
@@ -166,9 +166,9 @@ describe('with MCP_REQUEST_STATE_KEY, on 2025-11-25', () => {
 
   it('rejects a requestState a 2025 client put on its request, before the handler runs', async () => {
     const app = await compile();
-    const client = await connect(app, 'legacy');
+    const client = await connect(app, 'handshake');
     await expectRejected(app, client, 'forged');
-    const sealed = await firstState(await connect(app, 'modern', ALICE));
+    const sealed = await firstState(await connect(app, 'envelope', ALICE));
     await expectRejected(app, client, sealed);
   });
 });
@@ -176,12 +176,12 @@ describe('with MCP_REQUEST_STATE_KEY, on 2025-11-25', () => {
 describe('without MCP_REQUEST_STATE_KEY', () => {
   it('round-trips the plain string, on both eras', async () => {
     const app = await compile({});
-    const modern = await connect(app);
-    expect(await firstState(modern)).toBe(CARRIED_STATE);
-    expect(text(await round(modern, { inputResponses: ACCEPTED, requestState: CARRIED_STATE }))).toBe(
+    const envelope = await connect(app);
+    expect(await firstState(envelope)).toBe(CARRIED_STATE);
+    expect(text(await round(envelope, { inputResponses: ACCEPTED, requestState: CARRIED_STATE }))).toBe(
       `Carried: ${CARRIED_STATE}`,
     );
-    expect(text(await (await connect(app, 'legacy')).callTool({ name: 'fixture_sealed_echo', arguments: {} }))).toBe(
+    expect(text(await (await connect(app, 'handshake')).callTool({ name: 'fixture_sealed_echo', arguments: {} }))).toBe(
       `Carried: ${CARRIED_STATE}`,
     );
   });

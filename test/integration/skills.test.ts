@@ -21,7 +21,7 @@ const ListSkills = ListSkillsResultSchema.partial(CACHE_FIELDS);
 const GetSkill = GetSkillResultSchema.partial(CACHE_FIELDS);
 const ReadDirectory = ReadResourceDirectoryResultSchema.partial(CACHE_FIELDS);
 
-describe.each<ProtocolEra>(['legacy', 'modern'])('skills, %s era', (era) => {
+describe.each<ProtocolEra>(['handshake', 'envelope'])('skills, %s era', (era) => {
   let app: TestingApp;
   let client: Client;
 
@@ -34,7 +34,7 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('skills, %s era', (era) => {
   it('declares the extension with directoryRead (and, on 2026-07-28 only, the Tasks extension beside it)', () => {
     expect(client.getServerCapabilities()?.extensions).toEqual({
       'io.modelcontextprotocol/skills': { directoryRead: true },
-      ...(era === 'modern' ? { 'io.modelcontextprotocol/tasks': {} } : {}),
+      ...(era === 'envelope' ? { 'io.modelcontextprotocol/tasks': {} } : {}),
     });
   });
 
@@ -43,7 +43,7 @@ describe.each<ProtocolEra>(['legacy', 'modern'])('skills, %s era', (era) => {
     expect(listed.skills.map((skill) => skill.uri)).toEqual([SKILL_URI]);
     expect(listed.skills[0]?.frontmatter).toMatchObject({ name: 'everything-tour', metadata: { author: 'kiln' } });
     expect(listed.nextCursor).toBeUndefined();
-    if (era === 'modern') expect(listed).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
+    if (era === 'envelope') expect(listed).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
     else expect(listed).not.toHaveProperty('ttlMs');
   });
 

@@ -12,7 +12,7 @@ afterEach(() => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
 });
 
-const MODERN_META = {
+const ENVELOPE_META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientInfo': { name: 'invalid-params', version: '1' },
   'io.modelcontextprotocol/clientCapabilities': {},
@@ -69,7 +69,7 @@ describe('notes server on stdio, 2026-07-28 requests', () => {
     server = running;
     let id = 10;
     for (const [method, params, field] of CASES) {
-      running.send({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: MODERN_META } });
+      running.send({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: ENVELOPE_META } });
       expectInvalidParams(await running.response(id), method, field);
     }
   });

@@ -5,7 +5,7 @@ import { type Context, inputRequired, RequiresConsent, Tool } from 'mcp-kiln';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { KilnApp } from '../../src/app/kiln-app.js';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { ConfirmSchema, ConsentRecordSchema } from '../../src/pipeline/consent-gate.js';
 import { InMemoryStorageProvider, StorageService } from '../../src/storage/index.js';
 import { bootApp, capturedLog, closeBootedApps, fixtureModule } from '../di/boot-app.js';

@@ -27,7 +27,7 @@ export function roundSeed(operation: string, retry: Retry = {}): ContextSeed {
     requestId: retry.requestId ?? 'REQ01-GATE',
     tenantId: 'default',
     operation,
-    era: 'modern',
+    era: 'envelope',
     signal: new AbortController().signal,
     clientCapabilities: retry.clientCapabilities ?? FORM_CLIENT,
     channel: {},

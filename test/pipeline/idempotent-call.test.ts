@@ -75,10 +75,10 @@ async function start(backend: 'in-memory' | 'filesystem'): Promise<TestingApp> {
 }
 
 describe.each([
-  ['in-memory', 'legacy'],
-  ['in-memory', 'modern'],
-  ['filesystem', 'legacy'],
-  ['filesystem', 'modern'],
+  ['in-memory', 'handshake'],
+  ['in-memory', 'envelope'],
+  ['filesystem', 'handshake'],
+  ['filesystem', 'envelope'],
 ] as const)('idempotency keys on %s storage, %s protocol', (backend, era) => {
   async function client(app: TestingApp, auth?: TestingPrincipal) {
     const connected = await app.connectClient({ era, ...(auth ? { auth } : {}) });

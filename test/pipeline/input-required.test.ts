@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { KilnApp } from '../../src/app/kiln-app.js';
 import type { ContextSeed } from '../../src/context/create-context.js';
 import type { CompiledTool } from '../../src/definitions/compiled-tool.js';
-import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 import { runOperation } from '../../src/pipeline/operation-runner.js';
 import { PROMPT_OPERATION } from '../../src/pipeline/prompt-get.js';
 import { RESOURCE_OPERATION } from '../../src/pipeline/resource-read.js';
@@ -62,7 +63,7 @@ const seed = (overrides: Partial<ContextSeed> = {}): ContextSeed => ({
   requestId: 'REQ01-ROUND',
   tenantId: 'default',
   operation: 'greet',
-  era: 'modern',
+  era: 'envelope',
   signal: new AbortController().signal,
   clientCapabilities: { elicitation: {} },
   channel: {},
@@ -109,10 +110,11 @@ describe('asking for input', () => {
 });
 
 describe('a 2025-era client without the capability', () => {
-  const legacy = (clientCapabilities: ClientCapabilities | undefined) => seed({ era: 'legacy', clientCapabilities });
+  const handshake = (clientCapabilities: ClientCapabilities | undefined) =>
+    seed({ era: 'handshake', clientCapabilities });
 
   it('gets the tool error envelope, logged at notice', async () => {
-    const result = await runToolRound(app.runtime, greetTool(), {}, legacy({}));
+    const result = await runToolRound(app.runtime, greetTool(), {}, handshake({}));
     expect(result).toMatchObject({
       isError: true,
       structuredContent: {
@@ -134,7 +136,7 @@ describe('a 2025-era client without the capability', () => {
   });
 
   it('gets a JSON-RPC error from a resource read and a prompt get', async () => {
-    const { operation: _, ...readSeed } = legacy(undefined);
+    const { operation: _, ...readSeed } = handshake(undefined);
     for (const round of [
       runOperation(RESOURCE_OPERATION, app.runtime, 'test://greeting', undefined, readSeed),
       runOperation(PROMPT_OPERATION, app.runtime, 'greeting', {}, readSeed),

@@ -3,7 +3,7 @@
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotesModule } from '../../examples/notes/notes.module.js';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 
 let app: TestingApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('resources/read of a template match that is not a URL', () => {
         code: JsonRpcErrorCode.InvalidParams,
         data: { reason: 'invalid_arguments', uri },
       });
-      const client = await app.connectClient({ era: 'modern' });
+      const client = await app.connectClient({ era: 'envelope' });
       await expect(client.readResource({ uri })).rejects.toMatchObject({
         code: JsonRpcErrorCode.InvalidParams,
         data: { reason: 'invalid_arguments', uri },

@@ -47,7 +47,7 @@ afterAll(async () => {
 const bytesOf = (content: unknown[]) =>
   content.reduce<number>((sum, block) => sum + Buffer.byteLength(JSON.stringify(block)), 0);
 
-describe.each(['legacy', 'modern'] as const)('maxResultBytes (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('maxResultBytes (%s era)', (era) => {
   async function client(options: { maxResultBytes?: number } = {}) {
     const app = await createTestingModule({ imports: [DumpModule] }).compile(options);
     apps.push(app);

@@ -94,11 +94,11 @@ afterAll(async () => {
 
 type Line = Record<string, unknown>;
 
-async function exercise(testing: TestingApp, era: 'legacy' | 'modern') {
+async function exercise(testing: TestingApp, era: 'handshake' | 'envelope') {
   const serving = await testing.app.serve(http());
   const client = new Client(
     { name: 'auditor', version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+    era === 'envelope' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(serving.endpointUrl)));
   const args = { account: 'acc-1', apiKey: 'sk-live-123', notes: 'x'.repeat(1000) };
@@ -137,7 +137,7 @@ function expectTrail(lines: readonly Line[]) {
   expect(lines).toHaveLength(7);
 }
 
-describe.each(['legacy', 'modern'] as const)('the audit trail (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('the audit trail (%s era)', (era) => {
   it('writes one line per call to MCP_AUDIT_LOG_PATH, refused calls included, secrets masked', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'kiln-audit-')), 'nested', 'audit.jsonl');
     const testing = await createTestingModule({ imports: [BankModule] }).compile({
@@ -169,7 +169,7 @@ describe('the audit trail through the app’s own sinks', () => {
       audit: { logger: pino({ base: null }, sink) },
     });
     apps.push(testing);
-    await exercise(testing, 'modern');
+    await exercise(testing, 'envelope');
     expect(lines.every((line) => line.msg === 'mcp.audit')).toBe(true);
     expectTrail(lines);
   });
@@ -184,7 +184,7 @@ describe('the audit trail through the app’s own sinks', () => {
         env: { MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_PORT: '0', MCP_AUDIT_LOG: 'on', MCP_AUDIT_LOG_PATH: path },
       });
       apps.push(testing);
-      await exercise(testing, 'legacy');
+      await exercise(testing, 'handshake');
       const records = exporter.getFinishedLogRecords();
       expect(records).toHaveLength(7);
       const limited = records.find((record) => record.attributes['kiln.error.reason'] === 'rate_limited');

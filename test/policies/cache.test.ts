@@ -151,7 +151,7 @@ const ada: TestingPrincipal = { clientId: 'app', subject: 'ada', tenantId: 'acme
 const bob: TestingPrincipal = { clientId: 'app', subject: 'bob', tenantId: 'acme' };
 const eve: TestingPrincipal = { clientId: 'app', subject: 'eve', tenantId: 'globex' };
 
-describe.each(['legacy', 'modern'] as const)('@Cache (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('@Cache (%s era)', (era) => {
   it('answers equal arguments from the cache, whatever their key order, until the entry expires', async () => {
     const { testing, clock, runs } = await compiled();
     const client = await testing.connectClient({ era });
@@ -213,7 +213,7 @@ describe.each(['legacy', 'modern'] as const)('@Cache (%s era)', (era) => {
     const client = await testing.connectClient({ era });
     await client.readResource({ uri: 'catalog://items/a1' });
     // On 2026-07-28 the client itself keeps the answer for its ttlMs, so another client asks the server.
-    const reader = era === 'modern' ? await testing.connectClient({ era }) : client;
+    const reader = era === 'envelope' ? await testing.connectClient({ era }) : client;
     const hit = await reader.readResource({ uri: 'catalog://items/a1' });
     expect(hit.contents[0]).toMatchObject({ text: '/a1 run 1' });
     expect(hit._meta?.['mcp-kiln/cache']).toBe('hit');

@@ -93,10 +93,10 @@ async function served(env: Record<string, string> = {}) {
   apps.push(testing);
   const serving = await testing.app.serve(http());
   closers.push(() => serving.close());
-  const connect = async (era: 'legacy' | 'modern') => {
+  const connect = async (era: 'handshake' | 'envelope') => {
     const client = new Client(
       { name: 'policy-test', version: '1.0.0' },
-      era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+      era === 'envelope' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
     );
     await client.connect(new StreamableHTTPClientTransport(new URL(serving.endpointUrl)));
     closers.push(() => client.close());
@@ -157,9 +157,9 @@ function rawCall(url: string, name: string, args: Record<string, unknown>) {
 }
 
 describe.each([
-  ['2026-07-28, fast path', 'modern', {}],
-  ['2026-07-28, SDK entry', 'modern', { MCP_HTTP_FAST_PATH: 'off' }],
-  ['2025-11-25 session', 'legacy', {}],
+  ['2026-07-28, fast path', 'envelope', {}],
+  ['2026-07-28, SDK entry', 'envelope', { MCP_HTTP_FAST_PATH: 'off' }],
+  ['2025-11-25 session', 'handshake', {}],
 ] as const)('@RateLimit over HTTP (%s)', (_label, era, env) => {
   it('admits the limit, refuses the next call before its handler runs, and refills one call per interval', async () => {
     const { connect, clock, runs } = await served(env);
@@ -171,7 +171,7 @@ describe.each([
     expect(remaining).toEqual([2, 1, 0]);
     const refused = await refusal(call());
     expect(refused.code).toBe(-32004);
-    expect(refused.status).toBe(era === 'modern' ? 429 : undefined);
+    expect(refused.status).toBe(era === 'envelope' ? 429 : undefined);
     expect(refused.data).toMatchObject({ reason: 'rate_limited', limit: 3, windowMs: 60_000, by: 'ip' });
     expect(refused.data.retryAfterMs).toBe(20_000);
     expect(runs.count).toBe(3);
@@ -202,49 +202,52 @@ describe('@RateLimit on the 2026-07-28 HTTP wire', () => {
 describe('@RateLimit on prompts and resources, keyed by a function of the Context or the subject', () => {
   it('refuses prompts/get and resources/read over their limits on both eras', async () => {
     const { connect } = await served();
-    const modern = await connect('modern');
-    const legacy = await connect('legacy');
-    await modern.getPrompt({ name: 'summarize' });
-    await legacy.getPrompt({ name: 'summarize' });
+    const envelope = await connect('envelope');
+    const handshake = await connect('handshake');
+    await envelope.getPrompt({ name: 'summarize' });
+    await handshake.getPrompt({ name: 'summarize' });
     // The key is the operation's name, so both clients share one count.
-    expect((await refusal(modern.getPrompt({ name: 'summarize' }))).data).toMatchObject({
+    expect((await refusal(envelope.getPrompt({ name: 'summarize' }))).data).toMatchObject({
       reason: 'rate_limited',
       by: 'custom',
     });
-    expect((await modern.readResource({ uri: 'status://now' })).contents[0]).toMatchObject({ text: 'green' });
-    expect((await refusal(legacy.readResource({ uri: 'status://now' }))).data.reason).toBe('rate_limited');
+    expect((await envelope.readResource({ uri: 'status://now' })).contents[0]).toMatchObject({ text: 'green' });
+    expect((await refusal(handshake.readResource({ uri: 'status://now' }))).data.reason).toBe('rate_limited');
   });
 });
 
 describe('@Quota', () => {
-  it.each(['legacy', 'modern'] as const)('counts per tenant per UTC day and says what is left (%s)', async (era) => {
-    const { connect, clock } = await served();
-    const client = await connect(era);
-    const render = () => client.callTool({ name: 'render_report', arguments: {} });
-    expect((await render()).structuredContent).toEqual({ left: 1, resetsAt: '2026-12-06T00:00:00.000Z' });
-    expect((await render()).structuredContent).toMatchObject({ left: 0 });
-    const refused = await refusal(render());
-    expect(refused.code).toBe(-32004);
-    expect(refused.status).toBe(era === 'modern' ? 429 : undefined);
-    expect(refused.data).toMatchObject({
-      reason: 'quota_exceeded',
-      limit: 2,
-      period: 'day',
-      used: 2,
-      resetsAt: '2026-12-06T00:00:00.000Z',
-      by: 'tenant',
-      retryAfterMs: 14 * 3_600_000,
-    });
-    clock.advanceMs(14 * 3_600_000);
-    expect((await render()).structuredContent).toEqual({ left: 1, resetsAt: '2026-12-07T00:00:00.000Z' });
-  });
+  it.each(['handshake', 'envelope'] as const)(
+    'counts per tenant per UTC day and says what is left (%s)',
+    async (era) => {
+      const { connect, clock } = await served();
+      const client = await connect(era);
+      const render = () => client.callTool({ name: 'render_report', arguments: {} });
+      expect((await render()).structuredContent).toEqual({ left: 1, resetsAt: '2026-12-06T00:00:00.000Z' });
+      expect((await render()).structuredContent).toMatchObject({ left: 0 });
+      const refused = await refusal(render());
+      expect(refused.code).toBe(-32004);
+      expect(refused.status).toBe(era === 'envelope' ? 429 : undefined);
+      expect(refused.data).toMatchObject({
+        reason: 'quota_exceeded',
+        limit: 2,
+        period: 'day',
+        used: 2,
+        resetsAt: '2026-12-06T00:00:00.000Z',
+        by: 'tenant',
+        retryAfterMs: 14 * 3_600_000,
+      });
+      clock.advanceMs(14 * 3_600_000);
+      expect((await render()).structuredContent).toEqual({ left: 1, resetsAt: '2026-12-07T00:00:00.000Z' });
+    },
+  );
 
   it('holds over stdio too, where the app-wide quota counts every call together', async () => {
     const testing = await createTestingModule({ imports: [DocsModule] }).compile({
       quotas: [{ limit: 4, period: 'month' }],
     });
     apps.push(testing);
-    const client = await testing.connectClient({ era: 'modern' });
+    const client = await testing.connectClient({ era: 'envelope' });
     await client.callTool({ name: 'search_docs', arguments: { query: 'a' } });
     await client.callTool({ name: 'render_report', arguments: {} });
     await client.getPrompt({ name: 'summarize' });
@@ -279,7 +282,7 @@ describe('limits declared on a module and app-wide', () => {
   it('counts the calls of every definition a module declares together', async () => {
     const testing = await createTestingModule({ imports: [CatalogModule] }).compile();
     apps.push(testing);
-    const client = await testing.connectClient({ era: 'modern' });
+    const client = await testing.connectClient({ era: 'envelope' });
     await client.callTool({ name: 'catalog_find', arguments: {} });
     await client.callTool({ name: 'catalog_count', arguments: {} });
     expect((await refusal(client.callTool({ name: 'catalog_find', arguments: {} }))).data).toMatchObject({
@@ -294,7 +297,7 @@ describe('limits declared on a module and app-wide', () => {
       rateLimits: [{ limit: 2, windowMs: 60_000, by: 'tenant' }],
     });
     apps.push(testing);
-    const client = await testing.connectClient({ era: 'legacy' });
+    const client = await testing.connectClient({ era: 'handshake' });
     await client.callTool({ name: 'render_report', arguments: {} });
     await client.getPrompt({ name: 'summarize' });
     expect((await refusal(client.readResource({ uri: 'status://now' }))).data).toMatchObject({

@@ -52,7 +52,7 @@ async function compiled(env: Record<string, string> = { MCP_USAGE_ACCOUNTING: 'o
   return { testing, clock, usage: testing.get<UsageLedger>(USAGE) };
 }
 
-describe.each(['legacy', 'modern'] as const)('usage accounting (%s era)', (era) => {
+describe.each(['handshake', 'envelope'] as const)('usage accounting (%s era)', (era) => {
   it('counts calls, errors and time per tenant and definition, before and after the flush', async () => {
     const { testing, usage } = await compiled();
     const acme = await testing.connectClient({ era, auth: { clientId: 'app', subject: 'ada', tenantId: 'acme' } });

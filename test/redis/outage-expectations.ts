@@ -2,7 +2,7 @@
 // `storage_unavailable` and a retry hint, naming no host or port. Shared by the single-node and Cluster fault tests.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { expectMcpError } from '../storage/storage-test-helpers.js';
 
 /** Generous against the 2 s default deadline; the point is "bounded", not a latency figure. */

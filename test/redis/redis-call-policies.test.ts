@@ -74,10 +74,10 @@ async function startInstance(keyPrefix: string): Promise<Instance> {
   return { testing, serving: await testing.app.serve(http()) };
 }
 
-async function connect(instance: Instance, era: 'legacy' | 'modern'): Promise<Client> {
+async function connect(instance: Instance, era: 'handshake' | 'envelope'): Promise<Client> {
   const client = new Client(
     { name: 'policy-client', version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+    era === 'envelope' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(instance.serving.endpointUrl)));
   clients.push(client);
@@ -110,7 +110,7 @@ afterAll(async () => {
 describe('call policies across two instances on one Redis', () => {
   it('admits exactly the rate limit of 32 concurrent 2026-07-28 callers spread over both instances', async () => {
     const callers = await Promise.all(
-      Array.from({ length: 32 }, (_, index) => connect(instances[index % 2] as Instance, 'modern')),
+      Array.from({ length: 32 }, (_, index) => connect(instances[index % 2] as Instance, 'envelope')),
     );
     const outcomes = await Promise.allSettled(
       callers.map((client) => client.callTool({ name: 'generate_image', arguments: {} })),
@@ -124,7 +124,7 @@ describe('call policies across two instances on one Redis', () => {
 
   it('admits exactly the quota of 16 concurrent 2025 session calls over both instances', async () => {
     const callers = await Promise.all(
-      Array.from({ length: 16 }, (_, index) => connect(instances[index % 2] as Instance, 'legacy')),
+      Array.from({ length: 16 }, (_, index) => connect(instances[index % 2] as Instance, 'handshake')),
     );
     const outcomes = await Promise.allSettled(
       callers.map((client) => client.callTool({ name: 'send_fax', arguments: {} })),
@@ -137,8 +137,8 @@ describe('call policies across two instances on one Redis', () => {
 
   it('serves an answer one instance cached from the other without running its handler', async () => {
     const [a, b] = instances;
-    const onA = await connect(a, 'modern');
-    const onB = await connect(b, 'legacy');
+    const onA = await connect(a, 'envelope');
+    const onB = await connect(b, 'handshake');
     const first = await onA.callTool({ name: 'geocode', arguments: { address: 'Karl Johans gate 1' } });
     expect(first._meta?.['mcp-kiln/cache']).toBeUndefined();
     // The store is sent to Redis before the answer is written, so Redis has it before B's lookup arrives.
@@ -151,8 +151,8 @@ describe('call policies across two instances on one Redis', () => {
 
   it('adds up usage counted on both instances, readable from either', async () => {
     const [a, b] = instances;
-    const onA = await connect(a, 'modern');
-    const onB = await connect(b, 'legacy');
+    const onA = await connect(a, 'envelope');
+    const onB = await connect(b, 'handshake');
     for (let index = 0; index < 3; index++)
       await onA.callTool({ name: 'geocode', arguments: { address: `A ${index}` } });
     for (let index = 0; index < 2; index++)

@@ -1,7 +1,8 @@
 // Connection options are checked when the connection is built, so a bad configuration fails at boot.
 import { describe, expect, it } from 'vitest';
 import { resolveRedisOptions } from '../../modules/redis/redis-connection-options.js';
-import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 
 function configurationProblem(build: () => unknown): McpError {
   try {

@@ -11,7 +11,7 @@ import {
 } from '../../modules/redis/index.js';
 import { connectHttpClient, notificationsOf } from '../http/helpers/http-sdk-client.js';
 import { type NotifyingServer, startNotifyingServer } from '../http/helpers/notifying-server.js';
-import { RawLegacySession } from '../http/helpers/raw-mcp-http.js';
+import { RawHandshakeSession } from '../http/helpers/raw-mcp-http.js';
 import { frameMethod } from '../http/helpers/sse-frames.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
 import { redisCli } from './redis-event-helpers.js';
@@ -63,7 +63,7 @@ function track<T extends { close(): unknown }>(opened: T): T {
 describe('the HTTP host on Redis', () => {
   it('resumes a 2025 GET stream from Redis with exactly the frames the client missed, then carries on live', async () => {
     const running = await startInstance(uniquePrefix());
-    const session = await RawLegacySession.open(running.endpointUrl);
+    const session = await RawHandshakeSession.open(running.endpointUrl);
     const stream = track(await session.openStream());
     running.notifier.toolsChanged();
     const first = await stream.next();
@@ -87,18 +87,18 @@ describe('the HTTP host on Redis', () => {
     const prefix = uniquePrefix();
     const publisher = await startInstance(prefix);
     const other = await startInstance(prefix);
-    const own = track(await connectHttpClient(publisher.endpointUrl, 'legacy'));
-    const legacy = track(await connectHttpClient(other.endpointUrl, 'legacy'));
-    const modern = track(await connectHttpClient(other.endpointUrl, 'modern'));
+    const own = track(await connectHttpClient(publisher.endpointUrl, 'handshake'));
+    const handshake = track(await connectHttpClient(other.endpointUrl, 'handshake'));
+    const envelope = track(await connectHttpClient(other.endpointUrl, 'envelope'));
     await own.streamOpen;
-    await legacy.streamOpen;
-    await modern.client.listen({ toolsListChanged: true });
+    await handshake.streamOpen;
+    await envelope.client.listen({ toolsListChanged: true });
     await expect.poll(async () => (await redisCli(redis.port, ['PUBSUB', 'NUMSUB', `${prefix}:bus`]))[1]).toBe('2');
 
     publisher.notifier.toolsChanged();
     await vi.waitFor(() => {
-      expect(notificationsOf(legacy.wire, TOOLS_CHANGED)).toHaveLength(1);
-      expect(notificationsOf(modern.wire, TOOLS_CHANGED)).toHaveLength(1);
+      expect(notificationsOf(handshake.wire, TOOLS_CHANGED)).toHaveLength(1);
+      expect(notificationsOf(envelope.wire, TOOLS_CHANGED)).toHaveLength(1);
     });
     // Once the other instance has it, Redis has also echoed it to the publisher, which must have dropped it.
     await new Promise((resolve) => setTimeout(resolve, 100));

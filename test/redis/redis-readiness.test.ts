@@ -3,7 +3,7 @@
 // (`degraded`): the process is alive, only not useful. On SIGTERM readiness is 503 at once, MCP requests are served
 // through the ready grace, and the process exits 0; a second SIGTERM ends it at once with 1.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { modernHeaders, modernRequest, post } from '../http/helpers/http-server.js';
+import { envelopeHeaders, envelopeRequest, post } from '../http/helpers/http-server.js';
 import { assertBuilt, SESSIONS_FIXTURE } from '../integration/helpers/built-servers.js';
 import { type KilnProcess, startKilnProcess } from '../support/kiln-process.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
@@ -37,8 +37,8 @@ async function probe(instance: KilnProcess, path: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const modernCall = (instance: KilnProcess) =>
-  post(instance.endpoint, modernRequest('tools/list'), modernHeaders('tools/list'));
+const envelopeCall = (instance: KilnProcess) =>
+  post(instance.endpoint, envelopeRequest('tools/list'), envelopeHeaders('tools/list'));
 
 describe('readiness on Redis', () => {
   it('is ready with storage, sessions and bus ok; not ready while Redis is down, alive throughout', async () => {
@@ -85,7 +85,7 @@ describe('SIGTERM', () => {
     const exited = instance.stop();
     await vi.waitFor(async () => expect((await probe(instance, '/readyz')).status).toBe(503), WAIT);
     expect(await probe(instance, '/healthz')).toMatchObject({ status: 503, body: { status: 'shutting-down' } });
-    const served = await modernCall(instance);
+    const served = await envelopeCall(instance);
     expect(served.status).toBe(200);
     expect(await served.json()).toMatchObject({ result: { tools: expect.any(Array) } });
     expect(await exited).toEqual({ code: 0, signal: null });

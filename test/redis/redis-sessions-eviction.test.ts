@@ -9,7 +9,7 @@ import { LOGGER } from '../../src/di/tokens.js';
 import { createLogger } from '../../src/logging/index.js';
 import { createTestingModule, type TestingApp } from '../../src/testing/index.js';
 import { HttpFixtureModule } from '../http/helpers/http-fixture.module.js';
-import { legacyToolsList, openRawSession, post, sessionHeaders } from '../http/helpers/http-server.js';
+import { handshakeToolsList, openRawSession, post, sessionHeaders } from '../http/helpers/http-server.js';
 import { type CapturedLines, captureDestination } from '../logging/capture-destination.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';
 import { uniquePrefix } from './redis-test-providers.js';
@@ -69,7 +69,7 @@ const evictions = (sessionId: string) =>
     .filter((line) => line.msg === 'Evicting idle MCP session' && line.sessionId === sessionId).length;
 
 async function status(endpoint: string, sessionId: string): Promise<number> {
-  const response = await post(endpoint, legacyToolsList(), sessionHeaders(sessionId));
+  const response = await post(endpoint, handshakeToolsList(), sessionHeaders(sessionId));
   await response.text();
   return response.status;
 }

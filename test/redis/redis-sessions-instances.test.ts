@@ -11,7 +11,7 @@ import { type KilnRedisCluster, startKilnRedisCluster } from '../support/kiln-re
 import type { RedisSingleServer } from '../support/redis-servers.js';
 import type { ProxiedExchange, RoundRobinProxy } from '../support/round-robin-proxy.js';
 
-const LEGACY_VERSION = '2025-11-25';
+const HANDSHAKE_VERSION = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
 /** The client reconnects its GET stream after 100 ms, backing off; the proxy needs a moment to see the crash. */
 const RECONNECT_WAIT = { timeout: 5_000, interval: 50 };
@@ -105,7 +105,7 @@ async function openRawSession(endpoint: string): Promise<string> {
     jsonrpc: '2.0',
     id: 1,
     method: 'initialize',
-    params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    params: { protocolVersion: HANDSHAKE_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
   });
   expect(opened.status).toBe(200);
   await opened.text();
@@ -119,7 +119,10 @@ async function openRawSession(endpoint: string): Promise<string> {
   return sessionId;
 }
 
-const sessionHeaders = (sessionId: string) => ({ 'mcp-session-id': sessionId, 'mcp-protocol-version': LEGACY_VERSION });
+const sessionHeaders = (sessionId: string) => ({
+  'mcp-session-id': sessionId,
+  'mcp-protocol-version': HANDSHAKE_VERSION,
+});
 
 const toolsList = (sessionId: string, endpoint: string, id = 2) =>
   post(endpoint, { jsonrpc: '2.0', id, method: 'tools/list', params: {} }, sessionHeaders(sessionId));

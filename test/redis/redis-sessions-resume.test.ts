@@ -8,7 +8,7 @@ import type { KilnProcess } from '../support/kiln-process.js';
 import { type KilnRedisCluster, startKilnRedisCluster } from '../support/kiln-redis-cluster.js';
 import type { RoundRobinProxy } from '../support/round-robin-proxy.js';
 
-const LEGACY_VERSION = '2025-11-25';
+const HANDSHAKE_VERSION = '2025-11-25';
 const ACCEPT = 'application/json, text/event-stream';
 const UPDATES = 40;
 /** Published (and delivered) before the kill, so the stream is known to be live on the victim. */
@@ -49,12 +49,12 @@ async function publisherOn(instance: KilnProcess): Promise<(uri: string) => Prom
     jsonrpc: '2.0',
     id: 1,
     method: 'initialize',
-    params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'publisher', version: '1' } },
+    params: { protocolVersion: HANDSHAKE_VERSION, capabilities: {}, clientInfo: { name: 'publisher', version: '1' } },
   });
   await opened.text();
   const headers = {
     'mcp-session-id': opened.headers.get('mcp-session-id') as string,
-    'mcp-protocol-version': LEGACY_VERSION,
+    'mcp-protocol-version': HANDSHAKE_VERSION,
   };
   await (await post(instance.endpoint, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).text();
   let id = 1;

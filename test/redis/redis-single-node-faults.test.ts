@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStorageProvider } from '../../modules/redis/index.js';
 import { tenantKeys } from '../../modules/redis/state-key-layout.js';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { createLogger } from '../../src/logging/index.js';
 import { expectMcpError } from '../storage/storage-test-helpers.js';
 import { redisCommand } from '../support/redis-probe.js';

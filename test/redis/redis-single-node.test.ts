@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisConnection, RedisStorageProvider } from '../../modules/redis/index.js';
 import { tenantKeys } from '../../modules/redis/state-key-layout.js';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { runStorageProviderCompliance } from '../storage/provider-compliance.js';
 import { expectMcpError } from '../storage/storage-test-helpers.js';
 import { type RedisSingleServer, startRedisServer } from '../support/redis-servers.js';

@@ -1,7 +1,7 @@
 // `ctx.state` over a stored value that is not JSON (written around it, or damaged in the backend), on every built-in
 // provider: reading that key is a clear storage_corrupt error, listing skips it with one warning, deleting clears it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { type ContextState, StorageService } from '../../src/storage/index.js';
 import {
   type CapturedLogger,

@@ -1,7 +1,7 @@
 // `ctx.state.list` on every built-in provider: pagination, the limit rules, and the opaque cursor that is bound to
 // the tenant and prefix it was issued for.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { type ContextState, StorageService } from '../../src/storage/index.js';
 import { expectMcpError, manualClock, type ProviderUnderTest, providerFactories } from './storage-test-helpers.js';
 

@@ -2,7 +2,7 @@
 // serialization errors, TTL, tenant isolation, failing closed without a tenant, schema reads and atomic take.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { type ContextState, StorageService } from '../../src/storage/index.js';
 import {
   expectMcpError,

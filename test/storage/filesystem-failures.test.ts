@@ -3,7 +3,8 @@
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonRpcErrorCode, type McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { type McpError } from '../../src/errors/mcp-error.js';
 import { entryPath, TEMP_DIR_NAME, tenantDirectory } from '../../src/storage/filesystem-layout.js';
 import { FilesystemStorageProvider, StorageService } from '../../src/storage/index.js';
 import { type CapturedLogger, captureLogger, expectMcpError, freshTempDir } from './storage-test-helpers.js';

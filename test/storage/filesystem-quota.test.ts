@@ -2,7 +2,7 @@
 // for a few seconds (injected clock), then walks again and sees what the others wrote.
 import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { FilesystemStorageProvider } from '../../src/storage/index.js';
 import { expectMcpError, freshTempDir, manualClock } from './storage-test-helpers.js';
 

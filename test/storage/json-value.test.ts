@@ -1,6 +1,7 @@
 // The JSON conversion of state values on its own: stored text, error paths and corrupt text.
 import { describe, expect, it } from 'vitest';
-import { JsonRpcErrorCode, McpError } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 import { parseStateValue, serializeStateValue } from '../../src/storage/json-value.js';
 
 function serializationFailure(value: unknown): McpError {

@@ -1,7 +1,7 @@
 // The behaviour every StorageProvider must show, as one suite each provider's test file runs against itself.
 // A provider is built with the suite's manual clock, so TTL cases need no real waiting.
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import type { StorageProvider } from '../../src/storage/index.js';
 import {
   captureLogger,

@@ -1,7 +1,7 @@
 // The app-wide StorageService and the config-driven provider factory.
 import { readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonRpcErrorCode } from '../../src/errors/index.js';
+import { JsonRpcErrorCode } from '../../src/errors/json-rpc-error-code.js';
 import { createStorageProvider } from '../../src/storage/create-storage-provider.js';
 import {
   FilesystemStorageProvider,

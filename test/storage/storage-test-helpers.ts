@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { McpError } from '../../src/errors/index.js';
+import { McpError } from '../../src/errors/mcp-error.js';
 import { createLogger, type Logger } from '../../src/logging/index.js';
 import { entryPath, tenantDirectory } from '../../src/storage/filesystem-layout.js';
 import {

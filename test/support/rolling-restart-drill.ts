@@ -11,18 +11,18 @@ import { type KilnProcess, startKilnProcess } from './kiln-process.js';
 import { ephemeralPort, type RedisSingleServer, startRedisServer } from './redis-servers.js';
 
 export interface DrillOptions {
-  readonly modernClients?: number;
-  readonly legacyClients?: number;
+  readonly envelopeClients?: number;
+  readonly handshakeClients?: number;
   /** Numbered resource updates published while the instances restart (at most). */
   readonly events?: number;
   readonly log?: (line: string) => void;
 }
 
 export interface PhaseCounts {
-  readonly modernCalls: number;
-  readonly modernFailures: number;
-  readonly legacyCalls: number;
-  readonly legacyFailures: number;
+  readonly envelopeCalls: number;
+  readonly envelopeFailures: number;
+  readonly handshakeCalls: number;
+  readonly handshakeFailures: number;
   readonly errors: readonly string[];
 }
 
@@ -58,27 +58,27 @@ const seqUri = (n: number) => `test://seq/${n}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class Counter {
-  modernCalls = 0;
-  modernFailures = 0;
-  legacyCalls = 0;
-  legacyFailures = 0;
+  envelopeCalls = 0;
+  envelopeFailures = 0;
+  handshakeCalls = 0;
+  handshakeFailures = 0;
   errors: string[] = [];
   lastFailureAt = 0;
 
-  failed(era: 'modern' | 'legacy', error: unknown): void {
-    if (era === 'modern') this.modernFailures++;
-    else this.legacyFailures++;
+  failed(era: 'envelope' | 'handshake', error: unknown): void {
+    if (era === 'envelope') this.envelopeFailures++;
+    else this.handshakeFailures++;
     this.lastFailureAt = performance.now();
     if (this.errors.length < 20) this.errors.push(`${era}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   counts(): PhaseCounts {
-    const { modernCalls, modernFailures, legacyCalls, legacyFailures, errors } = this;
-    return { modernCalls, modernFailures, legacyCalls, legacyFailures, errors: [...errors] };
+    const { envelopeCalls, envelopeFailures, handshakeCalls, handshakeFailures, errors } = this;
+    return { envelopeCalls, envelopeFailures, handshakeCalls, handshakeFailures, errors: [...errors] };
   }
 }
 
-interface LegacyClient {
+interface HandshakeClient {
   readonly client: Client;
   readonly transport: StreamableHTTPClientTransport;
   readonly sessionId: string;
@@ -116,22 +116,22 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
 
     const counter = new Counter();
     let stopped = false;
-    const modern = await Promise.all(
-      Array.from({ length: options.modernClients ?? 4 }, (_, index) => connectModern(endpoint, index)),
+    const envelope = await Promise.all(
+      Array.from({ length: options.envelopeClients ?? 4 }, (_, index) => connectEnvelope(endpoint, index)),
     );
-    const legacy = await Promise.all(
-      Array.from({ length: options.legacyClients ?? 3 }, (_, index) => connectLegacy(endpoint, index, events)),
+    const handshake = await Promise.all(
+      Array.from({ length: options.handshakeClients ?? 3 }, (_, index) => connectHandshake(endpoint, index, events)),
     );
-    clients.push(...modern, ...legacy.map((entry) => entry.client));
+    clients.push(...envelope, ...handshake.map((entry) => entry.client));
     const tasks = { created: 0, completed: 0, lost: 0 };
     const workers = [
-      ...modern.map((client) => loop(() => stopped, 'modern', client, counter)),
-      ...legacy.map((entry) => loop(() => stopped, 'legacy', entry.client, counter)),
+      ...envelope.map((client) => loop(() => stopped, 'envelope', client, counter)),
+      ...handshake.map((entry) => loop(() => stopped, 'handshake', entry.client, counter)),
       taskLoop(() => stopped, endpoint, tasks, counter),
     ];
 
     // The publisher: a 2025 session of its own, updating test://seq/1, 2, ... while the instances restart.
-    const publisher = await connectLegacy(endpoint, 99, 0);
+    const publisher = await connectHandshake(endpoint, 99, 0);
     clients.push(publisher.client);
     let published = 0;
     let restarting = true;
@@ -141,7 +141,7 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
           await publisher.client.callTool({ name: TOOL, arguments: { uri: seqUri(published + 1) } });
           published++;
         } catch (error) {
-          counter.failed('legacy', error);
+          counter.failed('handshake', error);
         }
         await sleep(PUBLISH_SPACING_MS);
       }
@@ -169,17 +169,17 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
 
     // Every session still there with its id; every update heard exactly once, in order.
     const expected = Array.from({ length: published }, (_, index) => seqUri(index + 1));
-    await untilDelivered(legacy, published);
+    await untilDelivered(handshake, published);
     let missing = 0;
     let duplicated = 0;
     let outOfOrder = 0;
-    for (const entry of legacy) {
+    for (const entry of handshake) {
       const heard = entry.updates.filter((uri) => uri.startsWith('test://seq/'));
       missing += expected.filter((uri) => !heard.includes(uri)).length;
       duplicated += heard.length - new Set(heard).size;
       if (heard.some((uri, position) => uri !== expected[position])) outOfOrder++;
     }
-    const sessionsLost = legacy.filter((entry) => entry.transport.sessionId !== entry.sessionId).length;
+    const sessionsLost = handshake.filter((entry) => entry.transport.sessionId !== entry.sessionId).length;
     const serving = await untilEveryInstanceServes(endpoint, instances);
 
     // A hard kill: what clients see when an instance dies without draining, and for how long.
@@ -191,8 +191,8 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
     rollingTasks.lost = tasks.lost;
     stopped = false;
     const killWorkers = [
-      ...modern.map((client) => loop(() => stopped, 'modern', client, killCounter)),
-      ...legacy.map((entry) => loop(() => stopped, 'legacy', entry.client, killCounter)),
+      ...envelope.map((client) => loop(() => stopped, 'envelope', client, killCounter)),
+      ...handshake.map((entry) => loop(() => stopped, 'handshake', entry.client, killCounter)),
     ];
     await sleep(500);
     const victim = instances[1] as KilnProcess;
@@ -205,13 +205,15 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
     stopped = true;
     await Promise.all(killWorkers);
     const failingForMs = killCounter.lastFailureAt > killedAt ? Math.round(killCounter.lastFailureAt - killedAt) : 0;
-    log(`hard kill: ${killCounter.modernFailures + killCounter.legacyFailures} failed calls over ${failingForMs} ms`);
+    log(
+      `hard kill: ${killCounter.envelopeFailures + killCounter.handshakeFailures} failed calls over ${failingForMs} ms`,
+    );
 
     return {
       rolling: {
         ...rollingCounts,
         restarts,
-        sessions: legacy.length,
+        sessions: handshake.length,
         sessionsLost,
         eventsPublished: published,
         eventsMissing: missing,
@@ -232,18 +234,18 @@ export async function runRollingRestart(options: DrillOptions = {}): Promise<Dri
   }
 }
 
-async function connectModern(endpoint: string, index: number): Promise<Client> {
+async function connectEnvelope(endpoint: string, index: number): Promise<Client> {
   const client = new Client(
-    { name: `drill-modern-${index}`, version: '1.0.0' },
+    { name: `drill-envelope-${index}`, version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
   return client;
 }
 
-async function connectLegacy(endpoint: string, index: number, subscriptions: number): Promise<LegacyClient> {
+async function connectHandshake(endpoint: string, index: number, subscriptions: number): Promise<HandshakeClient> {
   const updates: string[] = [];
-  const client = new Client({ name: `drill-legacy-${index}`, version: '1.0.0' });
+  const client = new Client({ name: `drill-handshake-${index}`, version: '1.0.0' });
   client.setNotificationHandler('notifications/resources/updated', (notification) => {
     updates.push(notification.params.uri);
   });
@@ -261,13 +263,13 @@ async function connectLegacy(endpoint: string, index: number, subscriptions: num
 }
 
 /** Calls the tool until told to stop; every failure is counted (none is retried). */
-async function loop(stopped: () => boolean, era: 'modern' | 'legacy', client: Client, counter: Counter) {
+async function loop(stopped: () => boolean, era: 'envelope' | 'handshake', client: Client, counter: Counter) {
   while (!stopped()) {
     try {
       const result = await client.callTool({ name: TOOL, arguments: { uri: `test://traffic/${era}` } });
       if (result.isError) counter.failed(era, new Error(JSON.stringify(result.content)));
-      else if (era === 'modern') counter.modernCalls++;
-      else counter.legacyCalls++;
+      else if (era === 'envelope') counter.envelopeCalls++;
+      else counter.handshakeCalls++;
     } catch (error) {
       counter.failed(era, error);
     }
@@ -276,7 +278,7 @@ async function loop(stopped: () => boolean, era: 'modern' | 'legacy', client: Cl
 }
 
 /** One 2026-07-28 request (no session) through the balancer, declaring `capabilities`; its JSON-RPC answer. */
-async function modernPost(
+async function envelopePost(
   endpoint: string,
   method: string,
   params: Record<string, unknown>,
@@ -313,7 +315,7 @@ async function modernPost(
 
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 const taskRequest = (endpoint: string, method: string, params: Record<string, unknown>) =>
-  modernPost(endpoint, method, params, TASKS);
+  envelopePost(endpoint, method, params, TASKS);
 
 /** Starts a short task, polls it to its end through the balancer, and again; every task is accounted for. */
 async function taskLoop(
@@ -329,7 +331,7 @@ async function taskLoop(
       taskId = created.result?.taskId as string | undefined;
       if (!taskId) throw new Error(`no task: ${JSON.stringify(created)}`);
     } catch (error) {
-      counter.failed('modern', error);
+      counter.failed('envelope', error);
       continue;
     }
     tasks.created++;
@@ -346,7 +348,7 @@ async function taskLoop(
       }
       if (status === 'failed' || status === 'cancelled' || performance.now() > deadline || got.error) {
         tasks.lost++;
-        counter.failed('modern', new Error(`task ${taskId}: ${JSON.stringify(got)}`));
+        counter.failed('envelope', new Error(`task ${taskId}: ${JSON.stringify(got)}`));
         break;
       }
       await sleep(50);
@@ -356,7 +358,7 @@ async function taskLoop(
 
 /** The pid a tools/call through the balancer was served by. */
 async function servedBy(endpoint: string): Promise<number | undefined> {
-  const answer = await modernPost(endpoint, 'tools/call', { name: TOOL, arguments: { uri: 'test://probe' } }).catch(
+  const answer = await envelopePost(endpoint, 'tools/call', { name: TOOL, arguments: { uri: 'test://probe' } }).catch(
     () => undefined,
   );
   return (answer?.result?.structuredContent as { pid?: number } | undefined)?.pid;
@@ -382,8 +384,8 @@ async function untilEveryInstanceServes(endpoint: string, instances: readonly Ki
   return seen;
 }
 
-async function untilDelivered(clients: readonly LegacyClient[], count: number, timeoutMs = 20_000): Promise<void> {
+async function untilDelivered(clients: readonly HandshakeClient[], count: number, timeoutMs = 20_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
-  const heard = (entry: LegacyClient) => new Set(entry.updates.filter((uri) => uri.startsWith('test://seq/'))).size;
+  const heard = (entry: HandshakeClient) => new Set(entry.updates.filter((uri) => uri.startsWith('test://seq/'))).size;
   while (clients.some((entry) => heard(entry) < count) && performance.now() < deadline) await sleep(50);
 }

@@ -88,7 +88,7 @@ function seed(overrides: Partial<OperationSeed> = {}): OperationSeed {
   return {
     requestId: 'req-1',
     tenantId: 'default',
-    era: 'modern',
+    era: 'envelope',
     signal: new AbortController().signal,
     clientCapabilities: {
       elicitation: {},

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EverythingModule } from '../../examples/everything/everything.module.js';
-import { claimModernRequest } from '../../modules/http/fast-path/edge-claim.js';
+import { claimEnvelopeRequest } from '../../modules/http/fast-path/edge-claim.js';
 import { connectClient, type RunningServer, startHttpServer } from '../http/helpers/http-server.js';
 import { TASKS_EXTENSION, type TasksHttpClient, tasksClient } from './helpers/tasks-http.js';
 
@@ -147,33 +147,39 @@ describe('without the extension', () => {
   });
 
   it('on the 2025 wire (official SDK client), where the extension does not exist, task tools are ordinary calls', async () => {
-    const { client: legacy } = await connectClient(server.endpoint, 'legacy');
+    const { client: handshake } = await connectClient(server.endpoint, 'handshake');
     try {
       // A 2026-07-28 extension: a 2025 client is told neither of it nor of the 2025 tasks capability.
-      const capabilities = legacy.getServerCapabilities() as { extensions?: Record<string, unknown> };
+      const capabilities = handshake.getServerCapabilities() as { extensions?: Record<string, unknown> };
       expect(capabilities).not.toHaveProperty('tasks');
       expect(capabilities.extensions).not.toHaveProperty(TASKS_EXTENSION);
-      const result = await legacy.callTool({ name: 'failing_job', arguments: {} });
+      const result = await handshake.callTool({ name: 'failing_job', arguments: {} });
       expect(result.isError).toBe(true);
-      const composed = await legacy.callTool({ name: 'slow_compute', arguments: { seconds: 0, label: 'legacy' } });
-      expect(composed.content).toEqual([{ type: 'text', text: 'Computed legacy in 0 s.' }]);
+      const composed = await handshake.callTool({
+        name: 'slow_compute',
+        arguments: { seconds: 0, label: 'handshake' },
+      });
+      expect(composed.content).toEqual([{ type: 'text', text: 'Computed handshake in 0 s.' }]);
     } finally {
-      await legacy.close();
+      await handshake.close();
     }
   });
 
   it('the official 2026-07-28 SDK client sees the extension in server/discover and reads tasks with tasks/get', async () => {
     const created = await client.result('tools/call', { name: 'slow_compute', arguments: { seconds: 0 } });
-    const { client: modern } = await connectClient(server.endpoint, 'modern');
+    const { client: envelope } = await connectClient(server.endpoint, 'envelope');
     try {
-      const extensions = (modern.getServerCapabilities() as { extensions?: Record<string, unknown> }).extensions;
+      const extensions = (envelope.getServerCapabilities() as { extensions?: Record<string, unknown> }).extensions;
       expect(extensions?.[TASKS_EXTENSION]).toEqual({});
       // The client sends its own capabilities, which do not declare the extension: refused as such.
       await expect(
-        modern.request({ method: 'tasks/get', params: { taskId: String(created.taskId) } }, z.object({}).passthrough()),
+        envelope.request(
+          { method: 'tasks/get', params: { taskId: String(created.taskId) } },
+          z.object({}).passthrough(),
+        ),
       ).rejects.toMatchObject({ code: -32021 });
     } finally {
-      await modern.close();
+      await envelope.close();
     }
   });
 });
@@ -193,10 +199,10 @@ describe('the HTTP fast path', () => {
       params: { ...params, _meta: envelope },
     });
     expect(
-      claimModernRequest(body('tools/call', { name: 'slow_compute' }), headers('tools/call', 'slow_compute')),
+      claimEnvelopeRequest(body('tools/call', { name: 'slow_compute' }), headers('tools/call', 'slow_compute')),
     ).toBeDefined();
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
-      expect(claimModernRequest(body(method, { taskId: 't' }), headers(method, 't')), method).toBeUndefined();
+      expect(claimEnvelopeRequest(body(method, { taskId: 't' }), headers(method, 't')), method).toBeUndefined();
     }
 
     const slow = await startHttpServer({ MCP_LOG_LEVEL: 'error', MCP_HTTP_FAST_PATH: 'off' }, {}, EverythingModule);

@@ -45,9 +45,9 @@ async function probeOver(server: RunningServer, era: Era, meta?: Record<string, 
 
 describe('the traceparent header', () => {
   it.each([
-    ['the fast path', () => fastPath, 'modern'],
-    ["the SDK's 2026-07-28 path", () => sdkPath, 'modern'],
-    ['a 2025 session', () => fastPath, 'legacy'],
+    ['the fast path', () => fastPath, 'envelope'],
+    ["the SDK's 2026-07-28 path", () => sdkPath, 'envelope'],
+    ['a 2025 session', () => fastPath, 'handshake'],
   ] as const)('continues the caller’s trace on %s', async (_label, server, era) => {
     const { result, span } = await probeOver(server(), era);
     expect(span.spanContext().traceId).toBe(HEADER_TRACE);
@@ -56,7 +56,7 @@ describe('the traceparent header', () => {
   });
 
   it('gives way to _meta.traceparent, and the span links to the header’s context', async () => {
-    const { span } = await probeOver(fastPath, 'modern', { traceparent: `00-${META_TRACE}-${META_SPAN}-01` });
+    const { span } = await probeOver(fastPath, 'envelope', { traceparent: `00-${META_TRACE}-${META_SPAN}-01` });
     expect(span.spanContext().traceId).toBe(META_TRACE);
     expect(span.parentSpanContext?.spanId).toBe(META_SPAN);
     expect(span.links.map((link) => link.context.spanId)).toEqual([HEADER_SPAN]);
@@ -67,13 +67,13 @@ describe('host gauges', () => {
   const gauge = async (name: string) => counterSum((await sdk.collect()).get(name), {});
 
   it('reports live 2025 sessions', async () => {
-    const { client } = await connectClient(sdkPath.endpoint, 'legacy');
+    const { client } = await connectClient(sdkPath.endpoint, 'handshake');
     expect(await gauge('kiln.http.sessions.active')).toBe(1);
     await client.close();
   });
 
   it('reports open subscriptions/listen streams', async () => {
-    const { client } = await connectClient(sdkPath.endpoint, 'modern');
+    const { client } = await connectClient(sdkPath.endpoint, 'envelope');
     const subscription = await client.listen({ toolsListChanged: true });
     expect(await gauge('kiln.http.listen_streams.active')).toBe(1);
     await subscription.close();

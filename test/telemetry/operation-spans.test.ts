@@ -42,7 +42,7 @@ async function createNote(): Promise<string> {
 
 describe('operation spans', () => {
   it('opens one SERVER span per tools/call, named for the tool, with MCP and Kiln attributes', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     await client.callTool({ name: 'probe_trace', arguments: {} });
     const span = sdk.span('tools/call probe_trace');
     expect(span.kind).toBe(SpanKind.SERVER);
@@ -50,7 +50,7 @@ describe('operation spans', () => {
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': 'probe_trace',
       'gen_ai.operation.name': 'execute_tool',
-      'kiln.era': 'modern',
+      'kiln.era': 'envelope',
       'kiln.tenant.id': 'default',
       'kiln.outcome': 'ok',
     });
@@ -65,7 +65,7 @@ describe('operation spans', () => {
   });
 
   it('continues the trace a client puts in _meta.traceparent', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     const result = await client.callTool({ name: 'probe_trace', arguments: {}, _meta: { traceparent: TRACEPARENT } });
     const span = sdk.span('tools/call probe_trace');
     expect(span.spanContext().traceId).toBe(CALLER_TRACE);
@@ -75,15 +75,15 @@ describe('operation spans', () => {
   });
 
   it('continues _meta.traceparent on a 2025 session too', async () => {
-    const client = await app.connectClient({ era: 'legacy' });
+    const client = await app.connectClient({ era: 'handshake' });
     await client.callTool({ name: 'probe_trace', arguments: {}, _meta: { traceparent: TRACEPARENT } });
     const span = sdk.span('tools/call probe_trace');
     expect(span.spanContext().traceId).toBe(CALLER_TRACE);
-    expect(span.attributes['kiln.era']).toBe('legacy');
+    expect(span.attributes['kiln.era']).toBe('handshake');
   });
 
   it('starts a new trace when _meta.traceparent is malformed', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     await client.callTool({ name: 'probe_trace', arguments: {}, _meta: { traceparent: 'not-a-traceparent' } });
     const span = sdk.span('tools/call probe_trace');
     expect(span.parentSpanContext).toBeUndefined();
@@ -103,7 +103,7 @@ describe('operation spans', () => {
   });
 
   it('names an unknown tool nowhere but records the JSON-RPC error it got', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow();
     const span = sdk.span('tools/call');
     expect(span.attributes['gen_ai.tool.name']).toBeUndefined();
@@ -145,7 +145,7 @@ describe('operation spans', () => {
 
   it('spans resources/read (named for the resource, URI as an attribute), prompts/get and completion', async () => {
     const id = await createNote();
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     await client.readResource({ uri: `notes://${id}` });
     await client.getPrompt({ name: 'notes_summarize', arguments: { tag: 't' } });
     await client.complete({

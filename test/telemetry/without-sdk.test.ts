@@ -24,7 +24,7 @@ describe('without an OpenTelemetry SDK', () => {
   });
 
   it('leaves ctx.traceId and ctx.spanId unset, even when the client sends a traceparent', async () => {
-    const client = await app.connectClient({ era: 'modern' });
+    const client = await app.connectClient({ era: 'envelope' });
     const result = await client.callTool({ name: 'probe_trace', arguments: {}, _meta: { traceparent: TRACEPARENT } });
     expect(result.structuredContent).toEqual({ traceId: null, spanId: null });
   });

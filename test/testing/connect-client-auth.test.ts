@@ -39,7 +39,7 @@ async function whoami(options: Parameters<TestingApp['connectClient']>[0]) {
   return (await client.callTool({ name: 'fixture_whoami', arguments: {} })).structuredContent;
 }
 
-describe.each(['legacy', 'modern'] as const)('connectClient({ auth }), %s era', (era) => {
+describe.each(['handshake', 'envelope'] as const)('connectClient({ auth }), %s era', (era) => {
   it('runs the handler as the principal: client, subject, scopes and tenant', async () => {
     const principal = { clientId: 'client-a', subject: 'alice', tenantId: `acme-${era}`, scopes: ['notes:read'] };
     expect(await whoami({ era, auth: principal })).toEqual({
@@ -69,6 +69,6 @@ describe.each(['legacy', 'modern'] as const)('connectClient({ auth }), %s era', 
 
 describe('connectClient() without auth', () => {
   it('is unauthenticated: no ctx.auth, tenant default', async () => {
-    expect(await whoami({ era: 'modern' })).toMatchObject({ auth: null, tenantId: 'default' });
+    expect(await whoami({ era: 'envelope' })).toMatchObject({ auth: null, tenantId: 'default' });
   });
 });

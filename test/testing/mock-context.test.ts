@@ -51,10 +51,10 @@ describe('createMockContext state', () => {
 });
 
 describe('createMockContext identity', () => {
-  it('defaults to tenant default on the modern era with no capability view', () => {
+  it('defaults to tenant default on the envelope era with no capability view', () => {
     const ctx = createMockContext();
     expect(ctx.tenantId).toBe('default');
-    expect(ctx.era).toBe('modern');
+    expect(ctx.era).toBe('envelope');
     expect(ctx.clientCapabilities).toBeUndefined();
     expect(ctx.requestId).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     expect(ctx.signal.aborted).toBe(false);

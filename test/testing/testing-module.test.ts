@@ -5,7 +5,7 @@ import {
   createInMemoryStorage,
   createMockContext,
   createTestingModule,
-  MODERN_PROTOCOL_VERSION,
+  ENVELOPE_PROTOCOL_VERSION,
   type TestingApp,
 } from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -154,12 +154,12 @@ describe('TestingApp', () => {
 
 describe('TestingApp.connectClient', () => {
   it.each([
-    ['legacy', undefined],
-    ['modern', '2026-07-28'],
-  ] as const)('lists and calls tools over the %s era', async (era, version) => {
+    ['handshake', 'legacy', undefined],
+    ['envelope', 'modern', '2026-07-28'],
+  ] as const)('lists and calls tools over the %s era (the SDK client says %s)', async (era, sdkEra, version) => {
     const app = track(await createTestingModule({ imports: [InventoryModule] }).compile());
     const client = await app.connectClient({ era });
-    expect(client.getProtocolEra()).toBe(era);
+    expect(client.getProtocolEra()).toBe(sdkEra);
     if (version) expect(client.getNegotiatedProtocolVersion()).toBe(version);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['inventory_get_item', 'inventory_render_badge']);
@@ -170,7 +170,7 @@ describe('TestingApp.connectClient', () => {
     });
   });
 
-  it('defaults to the legacy era and closes its clients with the app', async () => {
+  it('defaults to the handshake era and closes its clients with the app', async () => {
     const app = await createTestingModule({ imports: [InventoryModule] }).compile();
     const client = await app.connectClient();
     expect(client.getProtocolEra()).toBe('legacy');
@@ -208,7 +208,7 @@ describe('connectClient capabilities', () => {
 
     const app = await createTestingModule({ imports: [AskModule] }).compile();
     try {
-      for (const era of ['legacy', 'modern'] as const) {
+      for (const era of ['handshake', 'envelope'] as const) {
         const client = await app.connectClient({ era, capabilities: { elicitation: { form: {} } } });
         client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Ada' } }));
         const result = await client.callTool({ name: 'ask_name', arguments: {} });
@@ -237,7 +237,7 @@ describe('TestingApp.http', () => {
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
+        'mcp-protocol-version': ENVELOPE_PROTOCOL_VERSION,
         'mcp-method': 'tools/call',
         'mcp-name': 'notes_create_note',
       },
@@ -249,7 +249,7 @@ describe('TestingApp.http', () => {
           name: 'notes_create_note',
           arguments: { title: 'Injected', body: 'No socket.', tags: [] },
           _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
+            'io.modelcontextprotocol/protocolVersion': ENVELOPE_PROTOCOL_VERSION,
             'io.modelcontextprotocol/clientCapabilities': {},
           },
         },

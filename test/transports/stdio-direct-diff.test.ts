@@ -20,7 +20,7 @@ interface Side {
   close(): Promise<void>;
 }
 
-const LEGACY_VERSION = '2025-11-25';
+const HANDSHAKE_VERSION = '2025-11-25';
 const sides: Record<'direct' | 'sdk', Side> = {} as never;
 
 async function start(fastPath: 'on' | 'off'): Promise<Side> {
@@ -56,7 +56,7 @@ async function start(fastPath: 'on' | 'off'): Promise<Side> {
     jsonrpc: '2.0',
     id: 'init',
     method: 'initialize',
-    params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'diff', version: '1.0.0' } },
+    params: { protocolVersion: HANDSHAKE_VERSION, capabilities: {}, clientInfo: { name: 'diff', version: '1.0.0' } },
   });
   side.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   return side;

@@ -1,6 +1,6 @@
 // The 2025-11-25 fixtures that ask the client mid-call (tools-call-sampling, tools-call-elicitation,
 // elicitation-sep1034-defaults, elicitation-sep1330-enums). Written once with ctx.requestInput: on a 2025 session
-// the SDK's legacy shim turns the request into a real sampling/createMessage or elicitation/create round trip and
+// the SDK's handshake-era shim turns the request into a real sampling/createMessage or elicitation/create round trip and
 // re-enters the handler; a 2026-07-28 client gets the same request as an input_required result.
 import { type HandlerContext, inputRequired, Tool } from 'mcp-kiln';
 import { z } from 'zod';

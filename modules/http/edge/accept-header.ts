@@ -3,9 +3,9 @@
 // so `*/*` is refused there; the 2026-07-28 handler does not check Accept, so `*/*` is enough on that era.
 import { edgeError, jsonRpcErrorResponse } from '../../../src/errors/index.js';
 
-export function acceptsPostResponses(accept: string | undefined, legacy: boolean): boolean {
+export function acceptsPostResponses(accept: string | undefined, handshake: boolean): boolean {
   if (!accept) return false;
-  if (!legacy && accept.includes('*/*')) return true;
+  if (!handshake && accept.includes('*/*')) return true;
   return accept.includes('application/json') && accept.includes('text/event-stream');
 }
 

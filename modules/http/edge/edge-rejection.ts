@@ -1,6 +1,6 @@
 // A request Kiln refuses before any protocol server runs, as a thrown value: the HTTP status and the JSON-RPC error
 // to answer with. Body parsers and hooks throw it; the one error handler (http-errors.ts) writes it.
-import type { JsonRpcErrorObject } from '../../../src/errors/index.js';
+import { type JsonRpcErrorObject } from '../../../src/errors/index.js';
 
 export class EdgeRejection extends Error {
   constructor(

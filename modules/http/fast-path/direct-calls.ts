@@ -1,5 +1,5 @@
 // The fast path's direct calls: a claimed tools/call, resources/read or prompts/get that cannot stream (no progress
-// token, no log level) and carries no retry fields runs straight through Kiln's operation runner (app.runModernCall),
+// token, no log level) and carries no retry fields runs straight through Kiln's operation runner (app.runEnvelopeCall),
 // with no SDK dispatch, and its answer is encoded as the SDK's dispatch would encode it. Params are accepted only in
 // shapes the SDK's schema accepts as they are; the envelope only once the SDK's own dispatch accepted the same one.
 // Anything else goes through the SDK's dispatch, which answers it (test/http/fast-path-diff.test.ts).
@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppPort, CallCancellation, type DirectCall, directCallOf } from '../../../src/host/index.js';
 import { throttleRetryAfter } from '../edge/throttled-answer.js';
 import { httpFactsOf } from '../request-facts.js';
-import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-modern-binding.js';
+import { type AnswerStamp, answerStamp, encodeCallAnswer, encodeCallError } from './sdk-envelope-binding.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,7 +77,7 @@ export class DirectCalls {
     };
     const capabilities = plan.envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
     this.#app
-      .runModernCall({
+      .runEnvelopeCall({
         // Field by field: spreading the planned call and adding keys would take V8's slow path for objects.
         method: plan.direct.method,
         key: plan.direct.key,

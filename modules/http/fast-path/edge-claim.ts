@@ -3,7 +3,12 @@
 // header disagreements, base64 names, unknown envelope keys, batches) is left to the SDK path, which answers it.
 import type { IncomingHttpHeaders } from 'node:http';
 import { type JSONRPCRequest, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
-import { ENVELOPE_KEYS, MCP_NAME_SOURCE, MODERN_REVISION, SERVER_DISPATCHED_METHODS } from './sdk-modern-binding.js';
+import {
+  ENVELOPE_KEYS,
+  ENVELOPE_REVISION,
+  MCP_NAME_SOURCE,
+  SERVER_DISPATCHED_METHODS,
+} from './sdk-envelope-binding.js';
 
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 
@@ -12,7 +17,7 @@ const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
  * the SDK path and are expected to fail for two of them); the envelope's own values are still validated by the
  * protocol layer at dispatch, and a rejection there is re-checked against the SDK's edge classifier.
  */
-export function claimModernRequest(body: unknown, headers: IncomingHttpHeaders): JSONRPCRequest | undefined {
+export function claimEnvelopeRequest(body: unknown, headers: IncomingHttpHeaders): JSONRPCRequest | undefined {
   if (!isPlainObject(body)) return undefined;
   for (const key in body) if (!REQUEST_KEYS.has(key)) return undefined;
   const { jsonrpc, id, method, params } = body;
@@ -20,7 +25,7 @@ export function claimModernRequest(body: unknown, headers: IncomingHttpHeaders):
   if (!isRequestId(id)) return undefined;
   if (!isPlainObject(params)) return undefined;
   const meta = params._meta;
-  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_REVISION) return undefined;
+  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== ENVELOPE_REVISION) return undefined;
   for (const key in meta) if (!ENVELOPE_KEYS.has(key)) return undefined;
   // The protocol layer drops a message its JSON-RPC guard refuses without answering; the edge answers those.
   if (meta.progressToken !== undefined && !isRequestId(meta.progressToken)) return undefined;
@@ -30,7 +35,7 @@ export function claimModernRequest(body: unknown, headers: IncomingHttpHeaders):
 
 /** The standard headers, exactly as sent, name what the body does; any difference is the SDK path's to answer. */
 function headersAgree(headers: IncomingHttpHeaders, method: string, params: Record<string, unknown>): boolean {
-  if (headers['mcp-protocol-version'] !== MODERN_REVISION || headers['mcp-method'] !== method) return false;
+  if (headers['mcp-protocol-version'] !== ENVELOPE_REVISION || headers['mcp-method'] !== method) return false;
   const field = MCP_NAME_SOURCE[method];
   const name = headers['mcp-name'];
   if (field === undefined) return name === undefined;

@@ -1,6 +1,6 @@
 // The 2026-07-28 fast path (MCP_HTTP_FAST_PATH): requests it owns skip the SDK's per-request entry (a web Request
 // and Response, a server built, connected and closed, the body classified twice) and are served by one long-lived
-// modern-bound server behind a multiplexing transport. It answers exactly what the SDK path would
+// envelope-era-bound server behind a multiplexing transport. It answers exactly what the SDK path would
 // (test/http/fast-path-diff.test.ts); whatever it does not own goes on to the SDK path. The hot calls that cannot
 // stream skip even the SDK's dispatch: Kiln runs them itself (direct-calls.ts).
 import type { IncomingMessage } from 'node:http';
@@ -10,9 +10,9 @@ import type { AppPort } from '../../../src/host/index.js';
 import { standardHeaders } from '../era-of.js';
 import { stampHttpFacts, webRequestOf } from '../request-facts.js';
 import { DirectCalls } from './direct-calls.js';
-import { claimModernRequest } from './edge-claim.js';
-import { type EdgeAnswer, ModernMuxTransport } from './modern-mux-transport.js';
-import { assertModernBound, MODERN_REVISION } from './sdk-modern-binding.js';
+import { claimEnvelopeRequest } from './edge-claim.js';
+import { type EdgeAnswer, EnvelopeMuxTransport } from './envelope-mux-transport.js';
+import { assertEnvelopeBound, ENVELOPE_REVISION } from './sdk-envelope-binding.js';
 
 export interface FastPath {
   /** The request's JSON-RPC message when the fast path would own it (a plain 2026-07-28 request); else undefined. */
@@ -23,13 +23,13 @@ export interface FastPath {
 }
 
 export async function openFastPath(app: AppPort, options: { readonly keepAliveMs: number }): Promise<FastPath> {
-  const server = app.createServer('modern', { exposesSessionId: false, modernRevisions: [MODERN_REVISION] });
-  const transport = new ModernMuxTransport(options.keepAliveMs);
+  const server = app.createServer('envelope', { exposesSessionId: false, envelopeRevisions: [ENVELOPE_REVISION] });
+  const transport = new EnvelopeMuxTransport(options.keepAliveMs);
   await server.connect(transport);
-  assertModernBound(server);
+  assertEnvelopeBound(server);
   const direct = new DirectCalls(app);
   return {
-    claim: (request) => claimModernRequest(request.body, request.headers),
+    claim: (request) => claimEnvelopeRequest(request.body, request.headers),
     serve(message, request, reply) {
       const plan = direct.plan(message);
       if (plan.direct) {

@@ -2,7 +2,7 @@
 // endpoint needs a bearer token, and the data the script builds the forms from (a JSON block, never executed).
 // Everything interactive is built by the playground script; without it the section says so.
 
-import { MODERN_REVISION } from '../fast-path/sdk-modern-binding.js';
+import { ENVELOPE_REVISION } from '../fast-path/sdk-envelope-binding.js';
 import { escapeHtml } from './html.js';
 import type { LandingPageModel } from './model.js';
 
@@ -10,7 +10,7 @@ import type { LandingPageModel } from './model.js';
 export function playgroundData(model: LandingPageModel, endpointPath: string): string {
   const data = {
     endpoint: endpointPath,
-    protocolVersion: MODERN_REVISION,
+    protocolVersion: ENVELOPE_REVISION,
     client: { name: 'mcp-kiln-playground', version: '1.0.0' },
     auth: model.protection !== undefined,
     tools: model.tools
@@ -51,7 +51,7 @@ export function renderPlaygroundSection(model: LandingPageModel, endpointPath: s
     : '';
   return `<section id="playground" class="playground" aria-labelledby="playground-heading">
 <h2 id="playground-heading">Playground</h2>
-<p class="section-intro">Call a tool, read a resource or get a prompt from this page. Requests go to this server's MCP endpoint on the ${MODERN_REVISION} protocol, exactly as a client's would: a tool that changes data changes it.</p>
+<p class="section-intro">Call a tool, read a resource or get a prompt from this page. Requests go to this server's MCP endpoint on the ${ENVELOPE_REVISION} protocol, exactly as a client's would: a tool that changes data changes it.</p>
 ${gate}
 <div id="pg-root" class="pg-root"></div>
 <noscript><p class="empty">The playground needs JavaScript; the rest of this page does not.</p></noscript>

@@ -11,8 +11,9 @@ import {
   type ServerEventBus,
   SUBSCRIPTION_ID_META_KEY,
 } from '@modelcontextprotocol/server';
-import { JsonRpcErrorCode, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../../src/errors/index.js';
+import { type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../../src/errors/index.js';
 import { type AppPort, type DetailedTask, principalOf, type TaskWatch } from '../../../src/host/index.js';
+import { JsonRpcErrorCode } from '../../../src/index.js';
 import { eventTenant, taskStatusOf } from './tenant-events.js';
 
 /** Task ids one listen may name; more is refused as invalid params. */
@@ -134,7 +135,7 @@ export class TaskListenStreams {
 
   /** What the server agrees to send: the SDK's narrowing by capability, and the named tasks the caller owns. */
   private honored(requested: ListenFilter, tasks: readonly DetailedTask[]): ListenFilter {
-    this.capabilities ??= this.app.createServer('modern').getCapabilities();
+    this.capabilities ??= this.app.createServer('envelope').getCapabilities();
     const { tools, prompts, resources } = this.capabilities;
     const honored: ListenFilter = {};
     if (requested.toolsListChanged && tools?.listChanged) honored.toolsListChanged = true;

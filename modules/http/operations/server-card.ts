@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCatalog } from '../../../src/host/index.js';
 import type { ServerCardConfig } from '../../../src/index.js';
 import { endpointUrlOf } from '../edge/request-origin.js';
-import { MODERN_REVISION } from '../fast-path/sdk-modern-binding.js';
+import { ENVELOPE_REVISION } from '../fast-path/sdk-envelope-binding.js';
 import type { GetRoute } from '../landing-page/routes.js';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
@@ -51,7 +51,7 @@ export function serverCardFor(source: ServerCardSource, request: FastifyRequest)
       {
         type: 'streamable-http' as const,
         url: endpointUrlOf(request, source.endpointPath),
-        supportedProtocolVersions: [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS],
+        supportedProtocolVersions: [ENVELOPE_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS],
         ...(protection
           ? {
               headers: [

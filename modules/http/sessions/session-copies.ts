@@ -121,14 +121,14 @@ export class SessionCopies {
       recordChange: (change) => this.recordChange(id, change),
       onSessionClosed: () => this.endRecord(id),
     });
-    const server = app.createServer('legacy', { exposesSessionId: true });
+    const server = app.createServer('handshake', { exposesSessionId: true });
     const session: LiveSession = {
       id,
       transport,
       eventStore,
       server,
       // An authenticated session hears only its own tenant's resource events (and the unscoped ones).
-      notifications: app.sinkFor(server, 'legacy', principalTenant(principal)),
+      notifications: app.sinkFor(server, 'handshake', principalTenant(principal)),
       principal,
       share,
       openRequests: 0,

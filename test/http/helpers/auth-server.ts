@@ -7,11 +7,11 @@ import type { TestIssuer } from 'mcp-kiln/testing';
 import type { HttpHostOptions } from '../../../modules/http/index.js';
 import { AuthFixtureModule } from './auth-fixture.module.js';
 import {
+  ENVELOPE_VERSION,
   type Era,
+  envelopeHeaders,
+  envelopeRequest,
   MCP_ACCEPT,
-  MODERN_VERSION,
-  modernHeaders,
-  modernRequest,
   type RunningServer,
   startHttpServer,
 } from './http-server.js';
@@ -39,7 +39,7 @@ export async function startAuthServer(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** One 2026-07-28 request with a bearer token; the raw response. */
-export function postModernWith(
+export function postEnvelopeWith(
   endpoint: string,
   token: string | undefined,
   method: string,
@@ -54,18 +54,18 @@ export function postModernWith(
     headers: {
       'content-type': 'application/json',
       accept: MCP_ACCEPT,
-      ...modernHeaders(method),
+      ...envelopeHeaders(method),
       ...name,
       ...(token === undefined ? {} : bearer(token)),
       ...headers,
     },
-    body: JSON.stringify(modernRequest(method, params)),
+    body: JSON.stringify(envelopeRequest(method, params)),
   });
 }
 
 /** Calls a tool on 2026-07-28 with `token`; the raw response. */
 export const callWith = (endpoint: string, token: string | undefined, name: string, args: object = {}) =>
-  postModernWith(endpoint, token, 'tools/call', { name, arguments: args });
+  postEnvelopeWith(endpoint, token, 'tools/call', { name, arguments: args });
 
 /** An SDK client on `era` whose every request (POST, the 2025 GET stream, DELETE) carries `token`. */
 export async function connectWithToken(endpoint: string, era: Era, token: string): Promise<Client> {
@@ -78,7 +78,7 @@ export async function connectWithToken(endpoint: string, era: Era, token: string
     { name: `kiln-auth-${era}`, version: '1.0.0' },
     {
       capabilities: { elicitation: {} },
-      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } } : {}),
+      ...(era === 'envelope' ? { versionNegotiation: { mode: { pin: ENVELOPE_VERSION } } } : {}),
     },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { fetch: withToken }));

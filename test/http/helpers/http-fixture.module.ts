@@ -6,7 +6,7 @@ import { NotesModule } from '../../../examples/notes/notes.module.js';
 
 const WhoAmIOutput = z.object({
   sessionId: z.string().nullable().describe('ctx.sessionId, or null when the request has no session'),
-  era: z.enum(['legacy', 'modern']).describe('The protocol era the request was served on'),
+  era: z.enum(['handshake', 'envelope']).describe('The protocol era the request was served on'),
 });
 
 @Tool('probe_whoami', {

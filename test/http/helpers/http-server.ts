@@ -9,8 +9,8 @@ import { HttpFixtureModule } from './http-fixture.module.js';
 
 export const SERVER_NAME = 'kiln-http-fixture';
 export const SERVER_VERSION = '3.1.4';
-export const LEGACY_VERSION = '2025-11-25';
-export const MODERN_VERSION = '2026-07-28';
+export const HANDSHAKE_VERSION = '2025-11-25';
+export const ENVELOPE_VERSION = '2026-07-28';
 /** What a Streamable HTTP client must accept on a POST (spec §2.1). */
 export const MCP_ACCEPT = 'application/json, text/event-stream';
 
@@ -48,7 +48,7 @@ export async function startHttpServer(
   };
 }
 
-export type Era = 'legacy' | 'modern';
+export type Era = 'handshake' | 'envelope';
 
 export interface HttpClient {
   readonly client: Client;
@@ -67,7 +67,7 @@ export async function connectClient(
   const transport = new StreamableHTTPClientTransport(new URL(endpoint), options.fetch ? { fetch: options.fetch } : {});
   const client = new Client(
     { name: `kiln-http-${era}`, version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } } : undefined,
+    era === 'envelope' ? { versionNegotiation: { mode: { pin: ENVELOPE_VERSION } } } : undefined,
   );
   await client.connect(transport);
   return { client, transport };
@@ -115,14 +115,19 @@ export const initializeRequest = (id: number | string = 1) => ({
   id,
   method: 'initialize',
   params: {
-    protocolVersion: LEGACY_VERSION,
+    protocolVersion: HANDSHAKE_VERSION,
     capabilities: {},
     clientInfo: { name: 'kiln-http-raw', version: '1.0.0' },
   },
 });
 
 /** A 2025 tools/list, as a client that already initialized (or a stateless one) sends it. */
-export const legacyToolsList = (id: number | string = 2) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
+export const handshakeToolsList = (id: number | string = 2) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/list',
+  params: {},
+});
 
 /** Opens a 2025 session by hand: initialize, then notifications/initialized. Returns the Mcp-Session-Id. */
 export async function openRawSession(endpoint: string): Promise<string> {
@@ -134,7 +139,7 @@ export async function openRawSession(endpoint: string): Promise<string> {
   const initialized = await post(
     endpoint,
     { jsonrpc: '2.0', method: 'notifications/initialized' },
-    { 'mcp-session-id': sessionId as string, 'mcp-protocol-version': LEGACY_VERSION },
+    { 'mcp-session-id': sessionId as string, 'mcp-protocol-version': HANDSHAKE_VERSION },
   );
   expect(initialized.status).toBe(202);
   return sessionId as string;
@@ -143,14 +148,14 @@ export async function openRawSession(endpoint: string): Promise<string> {
 /** Headers of a request on an open 2025 session. */
 export const sessionHeaders = (sessionId: string) => ({
   'mcp-session-id': sessionId,
-  'mcp-protocol-version': LEGACY_VERSION,
+  'mcp-protocol-version': HANDSHAKE_VERSION,
 });
 
 /** A 2026-07-28 request: the `_meta` envelope in the body and the headers that must agree with it (spec §2.3). */
-export function modernRequest(
+export function envelopeRequest(
   method: string,
   params: JsonObject = {},
-  { id = 1, version = MODERN_VERSION }: { id?: number | string; version?: string } = {},
+  { id = 1, version = ENVELOPE_VERSION }: { id?: number | string; version?: string } = {},
 ) {
   return {
     jsonrpc: '2.0',
@@ -167,7 +172,7 @@ export function modernRequest(
   };
 }
 
-export const modernHeaders = (method: string, version = MODERN_VERSION) => ({
+export const envelopeHeaders = (method: string, version = ENVELOPE_VERSION) => ({
   'mcp-protocol-version': version,
   'mcp-method': method,
 });

@@ -5,10 +5,10 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type SubscriptionFilter,
 } from '@modelcontextprotocol/client';
-import { MCP_ACCEPT, MODERN_VERSION, modernHeaders, openRawSession, post, sessionHeaders } from './http-server.js';
+import { ENVELOPE_VERSION, envelopeHeaders, MCP_ACCEPT, openRawSession, post, sessionHeaders } from './http-server.js';
 import { parseFrames, type SseFrame, SseStream } from './sse-frames.js';
 
-export class RawLegacySession {
+export class RawHandshakeSession {
   private nextId = 1;
 
   private constructor(
@@ -17,8 +17,8 @@ export class RawLegacySession {
   ) {}
 
   /** initialize + notifications/initialized, as a 2025 client opens a session. */
-  static async open(endpointUrl: string): Promise<RawLegacySession> {
-    return new RawLegacySession(endpointUrl, await openRawSession(endpointUrl));
+  static async open(endpointUrl: string): Promise<RawHandshakeSession> {
+    return new RawHandshakeSession(endpointUrl, await openRawSession(endpointUrl));
   }
 
   /** Sends one request and returns every frame of its response stream (which ends with the response). */
@@ -83,8 +83,8 @@ export async function openListenStream(
   const method = 'subscriptions/listen';
   const response = await fetch(endpointUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...modernHeaders(method) },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { _meta: modernEnvelope(), notifications } }),
+    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...envelopeHeaders(method) },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { _meta: envelopeEnvelope(), notifications } }),
     signal: abort.signal,
   });
   if (response.status !== 200) throw new StreamRefused(response.status, await response.text());
@@ -92,7 +92,7 @@ export async function openListenStream(
 }
 
 /** One 2026-07-28 request, its `_meta` merged into the envelope; returns the frames of its response stream. */
-export async function postModern(
+export async function postEnvelope(
   endpointUrl: string,
   method: string,
   params: { readonly _meta?: Record<string, unknown>; readonly [key: string]: unknown },
@@ -101,15 +101,15 @@ export async function postModern(
     jsonrpc: '2.0',
     id: 1,
     method,
-    params: { ...params, _meta: { ...modernEnvelope(), ...params._meta } },
+    params: { ...params, _meta: { ...envelopeEnvelope(), ...params._meta } },
   };
   const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
-  const response = await post(endpointUrl, message, { ...modernHeaders(method), ...name });
+  const response = await post(endpointUrl, message, { ...envelopeHeaders(method), ...name });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} answered HTTP ${response.status}: ${text}`);
   return parseFrames(text);
 }
 
-function modernEnvelope() {
-  return { [PROTOCOL_VERSION_META_KEY]: MODERN_VERSION, [CLIENT_CAPABILITIES_META_KEY]: {} };
+function envelopeEnvelope() {
+  return { [PROTOCOL_VERSION_META_KEY]: ENVELOPE_VERSION, [CLIENT_CAPABILITIES_META_KEY]: {} };
 }

@@ -3,11 +3,11 @@
 // aborts the controllers in `open`.
 import { expect } from 'vitest';
 import {
+  envelopeHeaders,
+  envelopeRequest,
+  handshakeToolsList,
   initializeRequest,
-  legacyToolsList,
   MCP_ACCEPT,
-  modernHeaders,
-  modernRequest,
   post,
   sessionHeaders,
 } from './http-server.js';
@@ -39,7 +39,7 @@ export async function openSession(endpoint: string, headers: Record<string, stri
 }
 
 export async function toolsListStatus(endpoint: string, headers: Record<string, string>, sessionId: string) {
-  const response = await post(endpoint, legacyToolsList(), { ...headers, ...sessionHeaders(sessionId) });
+  const response = await post(endpoint, handshakeToolsList(), { ...headers, ...sessionHeaders(sessionId) });
   await response.text();
   return response.status;
 }
@@ -61,8 +61,8 @@ export function listen(endpoint: string, headers: Record<string, string>): Promi
   const method = 'subscriptions/listen';
   return fetch(endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...modernHeaders(method), ...headers },
-    body: JSON.stringify(modernRequest(method, { notifications: { toolsListChanged: true } }, { id: 'listen' })),
+    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...envelopeHeaders(method), ...headers },
+    body: JSON.stringify(envelopeRequest(method, { notifications: { toolsListChanged: true } }, { id: 'listen' })),
     signal: abort.signal,
   });
 }
@@ -73,11 +73,11 @@ export function slowCall(endpoint: string, headers: Record<string, string>, ms: 
     headers: {
       'content-type': 'application/json',
       accept: MCP_ACCEPT,
-      ...modernHeaders('tools/call'),
+      ...envelopeHeaders('tools/call'),
       'mcp-name': 'probe_slow',
       ...headers,
     },
-    body: JSON.stringify(modernRequest('tools/call', { name: 'probe_slow', arguments: { ms } })),
+    body: JSON.stringify(envelopeRequest('tools/call', { name: 'probe_slow', arguments: { ms } })),
     ...(abort ? { signal: abort.signal } : {}),
   });
 }

@@ -3,15 +3,18 @@
 import type { ClientOptions } from '@modelcontextprotocol/client';
 
 export interface EraCase {
-  readonly era: 'legacy' | 'modern';
+  readonly era: 'handshake' | 'envelope';
+  /** What the SDK client's getProtocolEra() says for it. */
+  readonly sdkEra: 'legacy' | 'modern';
   readonly protocolVersion: string;
   readonly clientOptions: ClientOptions | undefined;
 }
 
 export const ERAS: readonly EraCase[] = [
-  { era: 'legacy', protocolVersion: '2025-11-25', clientOptions: undefined },
+  { era: 'handshake', sdkEra: 'legacy', protocolVersion: '2025-11-25', clientOptions: undefined },
   {
-    era: 'modern',
+    era: 'envelope',
+    sdkEra: 'modern',
     protocolVersion: '2026-07-28',
     clientOptions: { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   },

@@ -70,7 +70,7 @@ export function spawnRawServer(serverPath: string, env: Readonly<Record<string, 
  * 2026-07-28, where the first request itself carries the envelope (requestMeta) that selects the era.
  */
 export function openingMessages(eraCase: EraCase): Record<string, unknown>[] {
-  if (eraCase.era === 'legacy') {
+  if (eraCase.era === 'handshake') {
     return [
       {
         jsonrpc: '2.0',
@@ -90,7 +90,7 @@ export function openingMessages(eraCase: EraCase): Record<string, unknown>[] {
 
 /** `params._meta` a request needs in its era: nothing on a 2025 session, the full envelope on 2026-07-28. */
 export function requestMeta(eraCase: EraCase): Record<string, unknown> {
-  if (eraCase.era === 'legacy') return {};
+  if (eraCase.era === 'handshake') return {};
   return {
     'io.modelcontextprotocol/protocolVersion': eraCase.protocolVersion,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-integration', version: '1.0.0' },

@@ -1,7 +1,7 @@
 // A 2026-07-28 client of the Tasks extension over plain HTTP. The official SDK client refuses a tools/call answered
 // with `resultType: "task"` (UNSUPPORTED_RESULT_TYPE), so calls go out as a client of the extension sends them: the
 // per-request envelope declaring io.modelcontextprotocol/tasks, and the Mcp-Method / Mcp-Name routing headers.
-import { MCP_ACCEPT, MODERN_VERSION } from '../../http/helpers/http-server.js';
+import { ENVELOPE_VERSION, MCP_ACCEPT } from '../../http/helpers/http-server.js';
 import { frameMessage, SseStream } from '../../http/helpers/sse-frames.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -46,7 +46,7 @@ export function tasksClient(
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': MODERN_VERSION,
+        'mcp-protocol-version': ENVELOPE_VERSION,
         'mcp-method': method,
         ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
         ...options.headers,
@@ -92,7 +92,7 @@ function clientCapabilities(options: { readonly declares?: boolean; readonly cap
 
 function envelope(capabilities: Record<string, unknown>) {
   return {
-    'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+    'io.modelcontextprotocol/protocolVersion': ENVELOPE_VERSION,
     'io.modelcontextprotocol/clientInfo': { name: 'tasks-test', version: '1.0.0' },
     'io.modelcontextprotocol/clientCapabilities': capabilities,
   };
@@ -116,7 +116,7 @@ export async function listenForTasks(
     headers: {
       'content-type': 'application/json',
       accept: MCP_ACCEPT,
-      'mcp-protocol-version': MODERN_VERSION,
+      'mcp-protocol-version': ENVELOPE_VERSION,
       'mcp-method': method,
       ...options.headers,
     },

@@ -22,16 +22,16 @@ const BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The response to request `id` whose handler returned `result` (a tools/call result re-keyed as the SDK sends it). */
-export function legacyResultResponse(id: string | number, method: string, result: Result): JSONRPCResultResponse {
+export function handshakeResultResponse(id: string | number, method: string, result: Result): JSONRPCResultResponse {
   return {
-    result: method === 'tools/call' ? (toolResultOnLegacyWire(result as Json) as Result) : result,
+    result: method === 'tools/call' ? (toolResultOnHandshakeWire(result as Json) as Result) : result,
     jsonrpc: '2.0',
     id,
   };
 }
 
 /** The SDK's answer to a handler's throw on the 2025 wire. */
-export function legacyErrorResponse(id: string | number, error: unknown): JSONRPCErrorResponse {
+export function handshakeErrorResponse(id: string | number, error: unknown): JSONRPCErrorResponse {
   const { code: thrown, message, data } = (error ?? {}) as { code?: unknown; message?: string; data?: unknown };
   const code = Number.isSafeInteger(thrown) ? (thrown as number) : -32603;
   return {
@@ -47,7 +47,7 @@ export function legacyErrorResponse(id: string | number, error: unknown): JSONRP
 }
 
 /** The SDK's contentless normalisation, then the wire schema's key order. */
-function toolResultOnLegacyWire(result: Json): Json {
+function toolResultOnHandshakeWire(result: Json): Json {
   const normalised = hasOtherFamily(result) || result.content !== undefined ? result : { ...result, content: [] };
   const out = pick(normalised, RESULT_KEYS);
   for (const key in normalised) if (!(key in out)) out[key] = normalised[key];

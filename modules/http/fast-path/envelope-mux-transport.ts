@@ -1,10 +1,10 @@
-// One transport carrying many concurrent 2026-07-28 HTTP exchanges to one long-lived, modern-bound server: each
+// One transport carrying many concurrent 2026-07-28 HTTP exchanges to one long-lived, envelope-era-bound server: each
 // request is delivered through the protocol layer's normal message path and its answer written straight to its own
 // Fastify reply, as JSON, or as an event stream once the call sends a notification (progress, a log line) first.
 import type { AuthInfo, JSONRPCMessage, JSONRPCRequest, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { FastifyReply } from 'fastify';
 import { throttleRetryAfter } from '../edge/throttled-answer.js';
-import { errorHttpStatus, MODERN_CLASSIFICATION, ModernBoundTransport } from './sdk-modern-binding.js';
+import { ENVELOPE_CLASSIFICATION, EnvelopeBoundTransport, errorHttpStatus } from './sdk-envelope-binding.js';
 
 type RequestId = JSONRPCRequest['id'];
 
@@ -34,7 +34,7 @@ const EVENT_STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-export class ModernMuxTransport extends ModernBoundTransport {
+export class EnvelopeMuxTransport extends EnvelopeBoundTransport {
   readonly #exchanges = new Map<RequestId, Exchange>();
   readonly #keepAliveMs: number;
 
@@ -73,11 +73,11 @@ export class ModernMuxTransport extends ModernBoundTransport {
           method: 'notifications/cancelled',
           params: { requestId: message.id, reason: 'client disconnected' },
         },
-        { classification: MODERN_CLASSIFICATION },
+        { classification: ENVELOPE_CLASSIFICATION },
       );
     });
     try {
-      this.onmessage?.(message, { classification: MODERN_CLASSIFICATION, request, ...(authInfo && { authInfo }) });
+      this.onmessage?.(message, { classification: ENVELOPE_CLASSIFICATION, request, ...(authInfo && { authInfo }) });
     } finally {
       exchange.inDispatchWindow = false;
     }

@@ -16,31 +16,31 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 
-export const MODERN_REVISION = '2026-07-28';
+export const ENVELOPE_REVISION = '2026-07-28';
 
 type Classification = ConstructorParameters<typeof PerRequestHTTPServerTransport>[0]['classification'];
 
 /** What the SDK's edge classifier says of a well-formed 2026-07-28 message; the protocol layer checks it per message. */
-export const MODERN_CLASSIFICATION: Classification = Object.freeze({ era: 'modern', revision: MODERN_REVISION });
+export const ENVELOPE_CLASSIFICATION: Classification = Object.freeze({ era: 'modern', revision: ENVELOPE_REVISION });
 
 /**
  * `Server.connect` binds a server to the era of a PerRequestHTTPServerTransport's classification (it recognises the
- * transport by `instanceof`), which is how the SDK's own entry marks its per-request servers modern. A transport
+ * transport by `instanceof`), which is how the SDK's own entry marks its per-request servers envelope-era. A transport
  * that extends it gets a long-lived server bound the same way, with no private setter. Subclasses replace every
  * member they serve with (start, send, close); the base class's own single-exchange state is never used.
  */
-export abstract class ModernBoundTransport extends PerRequestHTTPServerTransport {
+export abstract class EnvelopeBoundTransport extends PerRequestHTTPServerTransport {
   constructor() {
-    super({ classification: MODERN_CLASSIFICATION, responseMode: 'auto' });
+    super({ classification: ENVELOPE_CLASSIFICATION, responseMode: 'auto' });
   }
 }
 
-/** Fails at boot, not per request, when the SDK stopped binding servers the way ModernBoundTransport relies on. */
-export function assertModernBound(server: Server): void {
+/** Fails at boot, not per request, when the SDK stopped binding servers the way EnvelopeBoundTransport relies on. */
+export function assertEnvelopeBound(server: Server): void {
   const bound = server.getNegotiatedProtocolVersion();
-  if (bound !== MODERN_REVISION) {
+  if (bound !== ENVELOPE_REVISION) {
     throw new Error(
-      `The HTTP fast path expected its server bound to ${MODERN_REVISION} but it is bound to ${bound ?? 'nothing'}: ` +
+      `The HTTP fast path expected its server bound to ${ENVELOPE_REVISION} but it is bound to ${bound ?? 'nothing'}: ` +
         'the SDK changed how it binds servers; set MCP_HTTP_FAST_PATH=off and report it.',
     );
   }
@@ -188,7 +188,7 @@ export function encodeCallError(id: string | number, error: unknown): EncodedAns
   // The -32042 error of earlier revisions never reaches the 2026-07-28 wire.
   if (error instanceof ProtocolError && code === ProtocolErrorCode.UrlElicitationRequired) {
     code = ProtocolErrorCode.InternalError;
-    text = `URL elicitation cannot be signalled by throwing UrlElicitationRequiredError on protocol revision ${MODERN_REVISION}: return inputRequired({ inputRequests: { …: inputRequired.elicitUrl(...) } }) from the handler instead. The urlElicitationRequired error (-32042) of earlier revisions is not available on this revision.`;
+    text = `URL elicitation cannot be signalled by throwing UrlElicitationRequiredError on protocol revision ${ENVELOPE_REVISION}: return inputRequired({ inputRequests: { …: inputRequired.elicitUrl(...) } }) from the handler instead. The urlElicitationRequired error (-32042) of earlier revisions is not available on this revision.`;
   }
   // The 2026-07-28 codec's error-code mapping: the retired resource-not-found code goes out as invalid params.
   if (code === -32002) code = ProtocolErrorCode.InvalidParams;

@@ -15,9 +15,10 @@ import {
   type Server,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import { edgeError, McpError } from '../../../src/errors/index.js';
+import { edgeError } from '../../../src/errors/index.js';
 import type { AppPort } from '../../../src/host/index.js';
 import type { HttpConfig } from '../../../src/index.js';
+import { McpError } from '../../../src/index.js';
 import { stampedShareKey } from '../edge/principal-slots.js';
 import { writeJsonRpcError } from '../json-rpc-reply.js';
 import { sweepIdleSessions } from './idle-session-sweep.js';
@@ -35,7 +36,7 @@ import {
 } from './session-registry.js';
 import type { SessionTransport } from './session-transport.js';
 
-export interface LegacyLegOptions {
+export interface HandshakeLegOptions {
   /**
    * The change-event bus shared with the 2026-07-28 listen streams. Live sessions hear every event on it, so with a
    * shared (Redis) bus a change published on any instance reaches this instance's sessions too.
@@ -48,7 +49,7 @@ export interface LegacyLegOptions {
   readonly now?: () => number;
 }
 
-export class LegacySessionLeg {
+export class HandshakeSessionLeg {
   private readonly copies: SessionCopies;
   private readonly registry: SessionRegistry;
   private readonly peers: SessionPeers;
@@ -63,7 +64,7 @@ export class LegacySessionLeg {
   constructor(
     private readonly app: AppPort,
     private readonly config: HttpConfig,
-    options: LegacyLegOptions = {},
+    options: HandshakeLegOptions = {},
     /** Where the SDK's transport errors go, so a 5xx it writes is logged with its cause. */
     reportError: (error: Error) => void = () => undefined,
   ) {
@@ -84,7 +85,7 @@ export class LegacySessionLeg {
       reportError,
     });
     const fallback = legacyStatelessFallback(
-      () => app.createServer('legacy', { exposesSessionId: false, perRequestLegacy: true }),
+      () => app.createServer('handshake', { exposesSessionId: false, perRequestHandshake: true }),
       (error) => {
         reportError(error);
         app.logger.debug({ err: error }, `Stateless 2025 request failed: ${error.message}`);
