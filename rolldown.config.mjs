@@ -8,12 +8,15 @@
 //   loaded on use) point back at those entries, so they stay chunks of their own that a stdio server never reads.
 // - tsc's map of each compiled file is fed to the bundler (its sources inlined), so a stack trace maps to the .ts
 //   file with `--enable-source-maps`, whether or not the sources are installed.
+// - The landing page's playground script is bundled from its browser sources (scripts/playground-bundle.mjs) into the
+//   module the runtime imports as `virtual:kiln-playground`: its text, in the chunk loaded on a first visit.
 // - The CommonJS build lives in a folder whose package.json says so, with a copy of the declarations: TypeScript reads
 //   a .d.ts as CommonJS there, which is what `require('mcp-kiln')` gets.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
+import { PLAYGROUND_MODULE, playgroundModule } from './scripts/playground-bundle.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -107,8 +110,9 @@ function removeEmptyFolders(folder) {
   if (readdirSync(folder).length === 0) rmSync(folder, { recursive: true });
 }
 
-/** Node built-ins, third-party packages (but the runtime's own names) and nothing else stay imports. */
-const external = (id) => !/^[./\0]/.test(id) && !(id in self) && !resolve(root, id).startsWith(`${dist}/`);
+/** Node built-ins, third-party packages (but the runtime's own names and the playground's script) stay imports. */
+const external = (id) =>
+  !/^[./\0]/.test(id) && !(id in self) && id !== PLAYGROUND_MODULE && !resolve(root, id).startsWith(`${dist}/`);
 
 const shared = {
   platform: 'node',
@@ -133,13 +137,13 @@ export default defineConfig([
   {
     ...shared,
     input: { ...input, [CLI.name]: join(root, CLI.compiled) },
-    plugins: [cleanDir(ESM_DIR), tscSourceMaps],
+    plugins: [cleanDir(ESM_DIR), tscSourceMaps, playgroundModule()],
     output: { ...output, format: 'esm', dir: ESM_DIR },
   },
   {
     ...shared,
     input,
-    plugins: [cleanDir(CJS_DIR), tscSourceMaps, commonJsFolder],
+    plugins: [cleanDir(CJS_DIR), tscSourceMaps, playgroundModule(), commonJsFolder],
     // External dynamic imports become require(): an import() would load a package's ES module build beside the
     // CommonJS one the rest of this build requires (two copies of the SDK's classes).
     output: { ...output, format: 'cjs', dir: CJS_DIR, dynamicImportInCjs: false, exports: 'named' },

@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { playgroundModule } from './scripts/playground-bundle.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   // Oxc compiles legacy decorators and emits design:paramtypes, which constructor injection reads.
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
+  // The playground's script, bundled from its browser sources when a test first loads it (as the package build does).
+  plugins: [playgroundModule()],
   resolve: {
     alias: [
       { find: /^mcp-kiln\/testing$/, replacement: here('./src/testing/index.ts') },

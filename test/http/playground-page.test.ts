@@ -1,6 +1,7 @@
 // The playground's server side without a browser: the section and its data block on the rendered page (markup in
 // any string stays inside the JSON), the page's Content-Security-Policy naming exactly its inline parts, and the
-// served script being valid JavaScript.
+// served script being the bundle of the typed browser sources (modules/http/landing-page/playground/): one classic
+// script, with nothing to import at run time.
 import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
 import type { TestingApp } from 'mcp-kiln/testing';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPagePolicy, renderLandingPage } from '../../modules/http/landing-page/landing-page.js';
 import type { LandingPageModel } from '../../modules/http/landing-page/model.js';
 import { PLAYGROUND_SCRIPT } from '../../modules/http/landing-page/playground-script.js';
+import { bundlePlayground } from '../../scripts/playground-bundle.mjs';
 import { catalogLandingModel } from './landing-page.fixture.js';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -84,5 +86,21 @@ describe('the playground on the rendered page', () => {
 
   it('serves a script that parses', () => {
     expect(() => new Script(PLAYGROUND_SCRIPT, { filename: 'playground.js' })).not.toThrow();
+  });
+
+  it('serves the bundle of the typed sources: one script, no imports or exports', async () => {
+    const { code, files } = await bundlePlayground();
+    expect(PLAYGROUND_SCRIPT).toBe(code);
+    // Parsing as a classic script already refuses a static import or export; a dynamic import would still load.
+    expect(PLAYGROUND_SCRIPT).not.toMatch(/\bimport\s*\(|^\s*(?:import|export)\b/m);
+    expect(PLAYGROUND_SCRIPT).toMatch(/^"use strict";\n\(function\(\) \{$/m);
+    // Functions of the schema, form, wire and app sources, under their TypeScript names.
+    for (const name of ['resolveSchema', 'buildField', 'mcpRequest', 'askForInput', 'tokenGate']) {
+      expect(PLAYGROUND_SCRIPT).toContain(`function ${name}(`);
+    }
+    const sources = files
+      .filter((file) => file.includes('/landing-page/playground/'))
+      .map((file) => file.split('/').pop());
+    expect(sources).toEqual(expect.arrayContaining(['main.ts', 'app.ts', 'schema.ts', 'wire.ts']));
   });
 });
