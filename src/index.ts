@@ -40,9 +40,6 @@ export { type AuthContext, type RequestContext, withExtra } from './context/requ
 export type { RequestInputOptions, RequestInputSpec } from './context/request-input.js';
 export type { InputOptions } from './definitions/input/index.js';
 export { CONTEXT, createToken, KILN_CONFIG, LOGGER, NOTIFIER, STORAGE, USAGE } from './di/tokens.js';
-export { KilnBootError } from './errors/boot-error.js';
-export { JsonRpcErrorCode } from './errors/json-rpc-error-code.js';
-export { McpError } from './errors/mcp-error.js';
 export type { ContextLogger, Logger, LogLevel } from './logging/index.js';
 export type { ChangeNotifier } from './notifications/change-notifier.js';
 export type {

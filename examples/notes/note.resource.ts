@@ -1,5 +1,6 @@
 // notes://{id}: each note as a markdown document; list() enumerates the caller's notes for resources/list.
-import { type Context, Errors, type HandlerContext, JsonRpcErrorCode, Resource } from 'mcp-kiln';
+import { type Context, Errors, type HandlerContext, Resource } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { z } from 'zod';
 import { NotesService } from './notes.service.js';
 

@@ -1,7 +1,7 @@
 // The notes example tested the way a Kiln user tests their server: the real NotesModule compiled by
 // createTestingModule, with NotesService replaced by a fake where a test needs control over the data.
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
-import { JsonRpcErrorCode } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Note } from './note.js';

@@ -1,5 +1,6 @@
 // README example: a multi-round-trip tool. It asks for the export format only when the caller left it out.
-import { type HandlerContext, inputRequired, JsonRpcErrorCode, McpError, Tool } from 'mcp-kiln';
+import { type HandlerContext, inputRequired, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode, McpError } from 'mcp-kiln/errors';
 import { z } from 'zod';
 
 const Format = z.object({ format: z.enum(['json', 'csv']).describe('Export format') });

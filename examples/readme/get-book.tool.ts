@@ -1,5 +1,6 @@
 // README example: a complete tool — schemas, an error contract, enrichment, an alias and a markdown twin.
-import { Enrichment, Errors, type HandlerContext, InputAlias, JsonRpcErrorCode, Tool } from 'mcp-kiln';
+import { Enrichment, Errors, type HandlerContext, InputAlias, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { z } from 'zod';
 import { LibraryService } from './library.service.js';
 

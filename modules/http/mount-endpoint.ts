@@ -1,9 +1,9 @@
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, InMemoryServerEventBus, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { KilnBootError } from '../../src/errors/index.js';
 import { type AppPort, type HostHandle } from '../../src/host/index.js';
 import type { HttpConfig } from '../../src/index.js';
-import { KilnBootError } from '../../src/index.js';
 import type { BearerAuthOptions } from '../auth/index.js';
 import { PrincipalSlots } from './edge/principal-slots.js';
 import { endpointUrlOf } from './edge/request-origin.js';

@@ -1,8 +1,7 @@
 // Redis failures as Kiln StorageErrors. The client-facing message names only the operation: ioredis messages carry
 // hosts and ports ("connect ECONNREFUSED 10.0.0.7:6379"), so the original error rides in `cause`, for logs only.
 
-import { storageError } from '../../src/errors/index.js';
-import { McpError } from '../../src/index.js';
+import { McpError, storageError } from '../../src/errors/index.js';
 
 /** Server replies that mean "not now" (failover, loading, cluster reconfiguring) rather than "never". */
 const TRANSIENT_REPLIES = new Set([

@@ -18,16 +18,14 @@ export interface SettingEntry {
 
 /** The settings of the runtime, storage, HTTP, tasks, operations, audit and usage. */
 export const GENERAL_SETTINGS: readonly SettingEntry[] = [
-  { names: ['MCP_TRANSPORT_TYPE'], meaning: '`stdio`, `http`', default: '`stdio`' },
+  { names: ['MCP_TRANSPORT_TYPE'], meaning: '`stdio`, `http`' },
   {
     names: ['MCP_LOG_LEVEL'],
     meaning: '`debug`, `info`, `notice`, `warning`, `error`, `critical`, `alert`, `emergency`',
-    default: '`info`',
   },
   {
     names: ['MCP_LOG_FORMAT'],
     meaning: '`json` lines, `pretty` ones (pino-pretty), or `auto`: pretty on a terminal outside production',
-    default: '`auto`',
   },
   {
     names: ['MCP_LOG_REDACT_FIELDS'],
@@ -35,7 +33,7 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
       'Comma-separated field names masked in the process log and the client mirror, on top of the built-in list (`password`, `token`, `secret`, `authorization`, …); matched case- and separator-insensitively',
     default: 'none',
   },
-  { names: ['STORAGE_PROVIDER_TYPE'], meaning: '`in-memory`, `filesystem`, `redis`', default: '`in-memory`' },
+  { names: ['STORAGE_PROVIDER_TYPE'], meaning: '`in-memory`, `filesystem`, `redis`' },
   { names: ['STORAGE_FILESYSTEM_PATH'], meaning: 'a directory; required for `filesystem`', default: '—' },
   {
     names: ['REDIS_URL'],
@@ -56,12 +54,10 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
   {
     names: ['STORAGE_MAX_ENTRIES_PER_TENANT'],
     meaning: 'live `ctx.state` entries one tenant may hold; a `set` of a new key beyond it fails',
-    default: '`10000`',
   },
   {
     names: ['STORAGE_SWEEP_INTERVAL_MS'],
     meaning: 'how often expired entries nobody reads again are removed, 1000 to 86400000',
-    default: '`60000`',
   },
   {
     names: ['MCP_HTTP_HOST', 'MCP_HTTP_PORT'],
@@ -72,17 +68,14 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
   {
     names: ['MCP_SESSION_MODE'],
     meaning: 'how 2025-era clients are served: `stateless`, `stateful`, `auto`',
-    default: '`auto`',
   },
   {
     names: ['MCP_STATEFUL_SESSION_STALE_TIMEOUT_MS'],
     meaning: 'idle time after which a 2025 session is evicted',
-    default: '`1800000`',
   },
   {
     names: ['MCP_HTTP_MAX_SESSIONS'],
     meaning: 'live 2025 sessions at most; a new one beyond that gets 503',
-    default: '`1000`',
   },
   {
     names: ['MCP_HTTP_MAX_SESSIONS_PER_PRINCIPAL'],
@@ -90,38 +83,33 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
       'of those, how many one principal (token, or address without auth) may hold here; at its share its own oldest idle session is ended, with none idle 429 `session_limit`',
     default: 'a tenth of the cap',
   },
-  { names: ['MCP_HTTP_RESUMABILITY'], meaning: '`false` turns off SSE replay with `Last-Event-ID`', default: '`true`' },
+  { names: ['MCP_HTTP_RESUMABILITY'], meaning: '`false` turns off SSE replay with `Last-Event-ID`' },
   {
     names: ['MCP_HTTP_RESUMABILITY_MAX_EVENTS', 'MCP_HTTP_RESUMABILITY_TTL_MS'],
     meaning: 'frames kept per session for replay, by count and age',
-    default: '`1000` / `300000`',
   },
   {
     names: ['MCP_HTTP_RESUMABILITY_RETRY_MS'],
     meaning:
       "the `retry` a 2025 session's SSE streams suggest, so a client whose stream was closed (`ctx.closeStream()`) knows when to resume",
-    default: '`1000`',
   },
   {
     names: ['MCP_ALLOWED_ORIGINS'],
     meaning: 'comma-separated origins allowed besides loopback',
     default: 'loopback only',
   },
-  { names: ['MCP_HTTP_MAX_BODY_BYTES'], meaning: 'largest request body; a larger one gets 413', default: '`1048576`' },
+  { names: ['MCP_HTTP_MAX_BODY_BYTES'], meaning: 'largest request body; a larger one gets 413' },
   {
     names: ['MCP_HTTP_MAX_JSON_DEPTH'],
     meaning: 'deepest nesting of objects and arrays in a request body, 4 to 1000; deeper gets 400',
-    default: '`64`',
   },
   {
     names: ['MCP_HTTP_MAX_CONNECTIONS'],
     meaning: 'open sockets at most; Node closes any connection beyond it at once',
-    default: '`10000`',
   },
   {
     names: ['MCP_HTTP_MAX_LISTEN_STREAMS'],
     meaning: 'open 2026-07-28 `subscriptions/listen` streams at most; one more gets 503',
-    default: '`1024`',
   },
   {
     names: ['MCP_HTTP_MAX_LISTEN_STREAMS_PER_PRINCIPAL'],
@@ -132,35 +120,29 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
     names: ['MCP_MAX_IN_FLIGHT_PER_PRINCIPAL'],
     meaning:
       'HTTP requests one principal may have in flight here at once; one more gets 429 `in_flight_limit` before it runs',
-    default: '`100`',
   },
   {
     names: ['MCP_HTTP_HEADERS_TIMEOUT_MS'],
     meaning: "time for a request's headers to arrive; later gets 408 and the socket closes",
-    default: '`10000`',
   },
   {
     names: ['MCP_HTTP_REQUEST_TIMEOUT_MS'],
     meaning:
       'time for a whole request (headers and body) to arrive, at least the headers timeout; event streams are responses and not counted',
-    default: '`30000`',
   },
   {
     names: ['MCP_HTTP_KEEP_ALIVE_TIMEOUT_MS'],
     meaning:
       "how long an idle keep-alive connection waits for its next request; keep it above a load balancer's idle timeout",
-    default: '`72000`',
   },
   {
     names: ['MCP_HTTP_IDLE_TIMEOUT_MS'],
     meaning:
       'a socket silent both ways for this long is closed, unless a call on it is still working and its client reads what it was sent',
-    default: '`120000`',
   },
   {
     names: ['MCP_HTTP_SSE_KEEP_ALIVE_MS'],
     meaning: "interval of `:` keep-alive comments on event streams (the 2025 stateless fallback keeps the SDK's 15000)",
-    default: '`15000`',
   },
   {
     names: ['MCP_HTTP_TRUST_PROXY'],
@@ -178,13 +160,11 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
     names: ['MCP_HTTP_FAST_PATH'],
     meaning:
       "`on` serves plain 2026-07-28 requests on Kiln's fast path and runs plain calls in 2025 sessions directly (see [the fast paths](../performance.md#the-fast-paths)); `off` sends everything through the SDK's per-request handler and session transport",
-    default: '`on`',
   },
   {
     names: ['MCP_STDIO_FAST_PATH'],
     meaning:
       "`on` runs plain calls on a 2025 stdio connection directly (see [the fast paths](../performance.md#the-fast-paths)); `off` sends every message through the SDK's stdio transport and dispatch",
-    default: '`on`',
   },
   {
     names: ['MCP_STDIO_MAX_LINE_BYTES'],
@@ -199,30 +179,25 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
   {
     names: ['MCP_REQUEST_STATE_TTL_SECONDS'],
     meaning: 'how long a sealed `requestState` stays valid, 1 to 86400',
-    default: '`900`',
   },
   {
     names: ['MCP_AUTH_MODE'],
     meaning:
       '`none`, `jwt` or `oauth`: whether HTTP requires bearer tokens (see [Authentication and scopes](../guide/auth.md#authentication-and-scopes))',
-    default: '`none`',
   },
   {
     names: ['MCP_AUTH_HIDE_FORBIDDEN_TOOLS'],
     meaning: "`true` makes `tools/list` leave out the tools an authenticated caller's scopes cannot call",
-    default: '`false`',
   },
   {
     names: ['MCP_TASKS_TTL_MS'],
     meaning:
       "a task's `ttlMs`: how long it is kept after creation (work still running then is stopped), 1000 to 604800000",
-    default: '`3600000`',
   },
-  { names: ['MCP_TASKS_POLL_INTERVAL_MS'], meaning: 'the `pollIntervalMs` suggested to clients', default: '`1000`' },
+  { names: ['MCP_TASKS_POLL_INTERVAL_MS'], meaning: 'the `pollIntervalMs` suggested to clients' },
   {
     names: ['MCP_TASKS_MAX_PER_TENANT'],
     meaning: 'tasks one tenant may hold (any status) before a new one is refused (`task_limit_reached`)',
-    default: '`100`',
   },
   {
     names: ['MCP_TASKS_MAX_PER_SUBJECT'],
@@ -233,13 +208,11 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
     names: ['MCP_TASKS_LEASE_MS'],
     meaning:
       'how long the instance running a task may go silent before readers report it `failed` (`task_owner_lost`); it renews every third of it and looks for cancellations then',
-    default: '`15000`',
   },
   {
     names: ['MCP_SERVER_CARD'],
     meaning:
       'serve the Server Card (SEP-2127) at `<endpoint>/server-card`, `/.well-known/mcp.json` and in the catalog at `/.well-known/mcp/catalog.json` (`on`/`off`)',
-    default: '`on`',
   },
   {
     names: ['MCP_SERVER_CARD_NAME'],
@@ -255,18 +228,15 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
     names: ['MCP_SHUTDOWN_READY_GRACE_MS'],
     meaning:
       'on SIGTERM (or `app.close()`), how long the instance keeps serving after `/readyz` turned 503, so a load balancer stops sending it traffic first',
-    default: '`0`',
   },
   {
     names: ['MCP_SHUTDOWN_DRAIN_MS'],
     meaning: 'then how long requests in flight and running tasks get to finish before the instance closes anyway',
-    default: '`10000`',
   },
   {
     names: ['MCP_AUDIT_LOG'],
     meaning:
       'write the audit trail: one JSON line per tools/call, resources/read and prompts/get, refusals included (`on`/`off`)',
-    default: '`off`',
   },
   {
     names: ['MCP_AUDIT_LOG_PATH'],
@@ -276,12 +246,10 @@ export const GENERAL_SETTINGS: readonly SettingEntry[] = [
   {
     names: ['MCP_USAGE_ACCOUNTING'],
     meaning: 'count calls, errors and time per tenant, definition and UTC day in the storage backend (`on`/`off`)',
-    default: '`off`',
   },
   {
     names: ['MCP_USAGE_FLUSH_MS'],
     meaning: 'how often an instance adds what it counted to the storage backend, 100 to 600000',
-    default: '`5000`',
   },
 ];
 
@@ -329,13 +297,11 @@ export const AUTH_SETTINGS: readonly SettingEntry[] = [
     mode: '`oauth`',
     meaning:
       'least time between two key fetches for an unknown `kid` (key rotation), and how long a failed fetch is remembered (requests meanwhile get 503 without fetching); at least 1000',
-    default: '`30000`',
   },
   {
     names: ['OAUTH_JWKS_TIMEOUT_MS'],
     mode: '`oauth`',
     meaning: 'time limit of a key or metadata fetch',
-    default: '`5000`',
   },
   {
     names: ['OAUTH_ALGORITHMS'],
@@ -374,7 +340,6 @@ export const AUTH_SETTINGS: readonly SettingEntry[] = [
     mode: 'both',
     meaning:
       'the claim mapping and checks of `entra`, `auth0`, `okta`, `keycloak`, `cognito` or `google` ([docs/identity-providers.md](../identity-providers.md)); explicit settings win',
-    default: 'none',
   },
   { names: ['MCP_AUTH_TENANT_CLAIM'], mode: 'both', meaning: 'the claim naming the tenant', default: '`tid`' },
   {
@@ -393,14 +358,12 @@ export const AUTH_SETTINGS: readonly SettingEntry[] = [
     names: ['MCP_AUTH_TENANT_FALLBACK'],
     mode: 'both',
     meaning: 'a token without it: `none` (no tenant, `ctx.state` refuses), `subject`, or `fixed`',
-    default: '`none`',
   },
   { names: ['MCP_AUTH_FIXED_TENANT'], mode: 'both', meaning: 'the tenant of `fixed`', default: '—' },
   {
     names: ['MCP_AUTH_CLOCK_TOLERANCE_SECONDS'],
     mode: 'both',
     meaning: 'clock skew allowed on `exp` and `nbf`, 0 to 300',
-    default: '`30`',
   },
   {
     names: ['MCP_AUTH_SCOPE_HIERARCHY'],

@@ -1,5 +1,6 @@
-// Public error surface (`mcp-kiln/errors`): the factories, the reasons table and the JSON-RPC body helpers. The three
-// names every app uses (McpError, JsonRpcErrorCode, KilnBootError) live in the root entry only, one home per name.
+// Public error surface (`mcp-kiln/errors`): the error class, the codes, the factories, the reasons table and the
+// JSON-RPC body helpers. The root entry exports none of them, so each has one home.
+export { KilnBootError } from './boot-error.js';
 export * from './factories.js';
 export {
   edgeError,
@@ -8,6 +9,6 @@ export {
   type JsonRpcId,
   jsonRpcErrorResponse,
 } from './json-rpc-body.js';
-export { errorCodeName } from './json-rpc-error-code.js';
-export { isProtocolError, type McpErrorData } from './mcp-error.js';
+export { errorCodeName, JsonRpcErrorCode } from './json-rpc-error-code.js';
+export { isProtocolError, McpError, type McpErrorData } from './mcp-error.js';
 export { KILN_REASONS, type KilnReason, type ReasonEntry, reasonEntry } from './reasons.js';

@@ -11,12 +11,12 @@ import {
   type KilnExceptionFilter,
   type KilnGuard,
   type KilnInterceptor,
-  McpError,
   Module,
   Tool,
   UseGuards,
   UseInterceptors,
 } from 'mcp-kiln';
+import { McpError } from 'mcp-kiln/errors';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,7 +1,8 @@
 // The auth module's environment reader: each mode's required settings, and every missing or insecure one named in
 // one boot error (a secret's length is named, never its value). `none` configures nothing.
-import { KilnBootError } from 'mcp-kiln';
+
 import { authFromEnv, BearerAuth } from 'mcp-kiln/auth';
+import { KilnBootError } from 'mcp-kiln/errors';
 import { describe, expect, it } from 'vitest';
 
 const SECRET = 'a-development-secret-of-32-bytes!';

@@ -2,8 +2,8 @@
 // turned into ctx.auth by the preset's mapping, each preset's refusals, explicit settings winning over a preset, and
 // over real HTTP a Cognito-shaped token checked by client_id (it has no aud) and a Keycloak realm role meeting @Scopes.
 
-import { KilnBootError } from 'mcp-kiln';
 import { authFromEnv, authInfoFromClaims, DEFAULT_CLAIM_MAPPING, InvalidTokenError } from 'mcp-kiln/auth';
+import { KilnBootError } from 'mcp-kiln/errors';
 import { startTestIssuer, type TestIssuer } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthServer, callWith, RESOURCE, startAuthServer } from '../http/helpers/auth-server.js';

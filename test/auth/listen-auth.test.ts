@@ -1,8 +1,9 @@
 // How a protected HTTP host is configured: `listen()` (what createApp runs) reads MCP_AUTH_MODE and loads the auth
 // module's settings from the environment, refusing to serve when one is missing; `http({ auth: { verifier } })` takes
 // a verifier of your own, here one for opaque tokens such as the MCP conformance suite's.
-import { createApp, KilnBootError, listen, Module } from 'mcp-kiln';
+import { createApp, listen, Module } from 'mcp-kiln';
 import { InvalidTokenError } from 'mcp-kiln/auth';
+import { KilnBootError } from 'mcp-kiln/errors';
 import { http } from 'mcp-kiln/http';
 import { startTestIssuer } from 'mcp-kiln/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';

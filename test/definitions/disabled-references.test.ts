@@ -1,6 +1,7 @@
 // Text that still names a disabled tool: every description, field description, recovery hint or instruction a
 // client reads that points at a @Disabled tool is a warning naming where the reference sits.
-import { Disabled, Errors, JsonRpcErrorCode, Prompt, Resource, Tool } from 'mcp-kiln';
+import { Disabled, Errors, Prompt, Resource, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootWarnings, closeBootedApps } from '../di/boot-app.js';

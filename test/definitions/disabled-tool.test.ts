@@ -1,5 +1,6 @@
 // @Disabled: the tool stays in the manifest with its reason, but is neither listed to clients nor callable.
-import { Disabled, McpError, Tool } from 'mcp-kiln';
+import { Disabled, Tool } from 'mcp-kiln';
+import { McpError } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, closeBootedApps, fixtureModule } from '../di/boot-app.js';

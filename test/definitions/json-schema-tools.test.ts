@@ -2,7 +2,8 @@
 // object schema whose $refs resolve locally), advertised verbatim (output widened by the error envelope), and run
 // through the same pipeline as zod tools, on success and failure alike.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { Enrichment, Errors, type HandlerContext, JsonRpcErrorCode, Tool } from 'mcp-kiln';
+import { Enrichment, Errors, type HandlerContext, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, bootProblem, bootProblems, capturedLog, closeBootedApps, fixtureModule } from '../di/boot-app.js';

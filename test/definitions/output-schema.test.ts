@@ -1,7 +1,8 @@
 // The advertised outputSchema is widened so both a success result and the `{ error }` envelope validate in a client
 // that checks structuredContent before isError; the strict effective schema the server parses with stays strict.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { Enrichment, Errors, type HandlerContext, JsonRpcErrorCode, Tool } from 'mcp-kiln';
+import { Enrichment, Errors, type HandlerContext, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompiledTool } from '../../src/definitions/compiled-tool.js';

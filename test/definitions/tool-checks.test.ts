@@ -1,6 +1,7 @@
 // Boot-time checks of tool definitions: each mistake stops boot with its own message naming the tool, its class
 // and what to change; every finding of one boot is reported together.
-import { Enrichment, Errors, InputAlias, JsonRpcErrorCode, KilnBootError, Tool, type ToolInputSchema } from 'mcp-kiln';
+import { Enrichment, Errors, InputAlias, Tool, type ToolInputSchema } from 'mcp-kiln';
+import { JsonRpcErrorCode, KilnBootError } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, bootProblem, bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';

@@ -3,7 +3,7 @@
 
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
-import { JsonRpcErrorCode } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EverythingModule } from '../../examples/everything/everything.module.js';

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type HttpServing, http } from '../../modules/http/index.js';
 import type { CreateAppOptions } from '../../src/app/app-options.js';
-import { KilnBootError, Module, Prompt, Resource } from '../../src/index.js';
+import { KilnBootError } from '../../src/errors/index.js';
+import { Module, Prompt, Resource } from '../../src/index.js';
 import { createTestingModule, type TestingApp } from '../../src/testing/index.js';
 import { connectClient, type Era } from './helpers/http-server.js';
 

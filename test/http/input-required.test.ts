@@ -5,7 +5,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type HttpServing, http } from '../../modules/http/index.js';
-import { type HandlerContext, inputRequired, KilnBootError, Module, Tool } from '../../src/index.js';
+import { KilnBootError } from '../../src/errors/index.js';
+import { type HandlerContext, inputRequired, Module, Tool } from '../../src/index.js';
 import { createTestingModule, type TestingApp } from '../../src/testing/index.js';
 
 const Name = z.object({ name: z.string().describe('Your name') });

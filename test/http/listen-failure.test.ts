@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { promisify } from 'node:util';
-import { KilnBootError } from 'mcp-kiln';
+import { KilnBootError } from 'mcp-kiln/errors';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../modules/http/index.js';

@@ -9,13 +9,13 @@ import {
   type HandlerContext,
   headerParam,
   inputRequired,
-  JsonRpcErrorCode,
   Module,
   Prompt,
   RequiresConsent,
   Resource,
   Tool,
 } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { createTestingModule, type TestingApp } from 'mcp-kiln/testing';
 import { z } from 'zod';
 

@@ -1,17 +1,8 @@
 // Guards, interceptors and exception filters around tools, resources and prompts, booted through the testing kit
 // with real DI: the documented order of a chain, guard refusals and their envelopes on all three kinds, a per-call
 // scope check, and the consent gate behind the guards.
-import {
-  JsonRpcErrorCode,
-  Module,
-  Prompt,
-  RequiresConsent,
-  Resource,
-  Tool,
-  UseFilters,
-  UseGuards,
-  UseInterceptors,
-} from 'mcp-kiln';
+import { Module, Prompt, RequiresConsent, Resource, Tool, UseFilters, UseGuards, UseInterceptors } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, capturedLog, closeBootedApps } from '../di/boot-app.js';

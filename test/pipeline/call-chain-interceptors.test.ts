@@ -1,16 +1,7 @@
 // Interceptors and exception filters booted through the testing kit with real DI: caching, retries, result mapping
 // and timing around the handler; filters mapping domain errors to declared reasons, and refusing undeclared ones.
-import {
-  Errors,
-  type HandlerContext,
-  JsonRpcErrorCode,
-  McpError,
-  Module,
-  Resource,
-  Tool,
-  UseFilters,
-  UseInterceptors,
-} from 'mcp-kiln';
+import { Errors, type HandlerContext, Module, Resource, Tool, UseFilters, UseInterceptors } from 'mcp-kiln';
+import { JsonRpcErrorCode, McpError } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, capturedLog, closeBootedApps } from '../di/boot-app.js';

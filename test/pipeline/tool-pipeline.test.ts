@@ -1,6 +1,7 @@
 // One tool call through app.callTool: content[] is media → format() → enrichment trailer, structuredContent is the
 // parsed output with its declared enrichment, and every failure becomes the same envelope on both surfaces.
-import { type Context, Enrichment, Errors, type HandlerContext, JsonRpcErrorCode, McpError, Tool } from 'mcp-kiln';
+import { type Context, Enrichment, Errors, type HandlerContext, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode, McpError } from 'mcp-kiln/errors';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootApp, capturedLog, closeBootedApps, fixtureModule } from '../di/boot-app.js';

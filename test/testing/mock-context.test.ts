@@ -1,6 +1,7 @@
 // createMockContext and its read-back helpers: real state rules, tenant scoping, and capture of what a handler
 // enriched, collected, reported and logged.
-import { type Context, JsonRpcErrorCode, McpError } from 'mcp-kiln';
+import { type Context } from 'mcp-kiln';
+import { JsonRpcErrorCode, McpError } from 'mcp-kiln/errors';
 import {
   createInMemoryStorage,
   createMockContext,

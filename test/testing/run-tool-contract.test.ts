@@ -1,6 +1,6 @@
 // runToolContract: one tool class through the production pipeline, with its dependencies supplied as instances,
 // by a resolve function, or by their own classes.
-import { JsonRpcErrorCode, KilnBootError } from 'mcp-kiln';
+import { JsonRpcErrorCode, KilnBootError } from 'mcp-kiln/errors';
 import { createInMemoryStorage, createMockContext, getLogs, getProgress, runToolContract } from 'mcp-kiln/testing';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,7 @@
 // createTestingModule: the real module graph compiled with providers overridden, direct calls, root singletons,
 // and SDK clients connected in memory on both eras.
-import { createToken, type HandlerContext, inputRequired, KilnBootError, Module, STORAGE, Tool } from 'mcp-kiln';
+import { createToken, type HandlerContext, inputRequired, Module, STORAGE, Tool } from 'mcp-kiln';
+import { KilnBootError } from 'mcp-kiln/errors';
 import {
   createInMemoryStorage,
   createMockContext,

@@ -2,14 +2,13 @@
 // typed from a contract gets a ctx.fail that accepts only that contract's reasons.
 import {
   type HandlerContext,
-  JsonRpcErrorCode,
   type KilnExceptionFilter,
   type KilnGuard,
-  type McpError,
   UseFilters,
   UseGuards,
   UseInterceptors,
 } from 'mcp-kiln';
+import { JsonRpcErrorCode, type McpError } from 'mcp-kiln/errors';
 import { describe, expectTypeOf, it } from 'vitest';
 
 const Contract = [

@@ -1,7 +1,7 @@
 // Compile-time guarantees of the handler's context: ctx.fail and ctx.recoveryFor accept only declared reasons,
 // ctx.enrich only declared fields, and the typed context still goes wherever a Context or RequestContext does.
-import type { Context, HandlerContext, McpError, RequestContext } from 'mcp-kiln';
-import { JsonRpcErrorCode } from 'mcp-kiln';
+import type { Context, HandlerContext, RequestContext } from 'mcp-kiln';
+import { JsonRpcErrorCode, type McpError } from 'mcp-kiln/errors';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 

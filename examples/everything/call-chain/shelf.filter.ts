@@ -1,5 +1,6 @@
 // A domain error the shelf code throws, and the exception filter that maps it to the tool's declared reason.
-import { type HandlerContext, JsonRpcErrorCode, type KilnExceptionFilter, type McpError } from 'mcp-kiln';
+import { type HandlerContext, type KilnExceptionFilter } from 'mcp-kiln';
+import { JsonRpcErrorCode, type McpError } from 'mcp-kiln/errors';
 
 export const ShelfErrors = [
   {

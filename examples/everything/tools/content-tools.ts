@@ -1,6 +1,7 @@
 // Tools whose whole job is one content[] shape the conformance suite checks (tools-call-* scenarios): text, image,
 // audio, an embedded resource, a mix of the three, and a tool error.
-import { Errors, type HandlerContext, JsonRpcErrorCode, Tool } from 'mcp-kiln';
+import { Errors, type HandlerContext, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { z } from 'zod';
 import { TEST_PNG_BASE64, TEST_WAV_BASE64 } from '../media.js';
 

@@ -1,7 +1,8 @@
 // The Tasks extension fixtures (tasks-* scenarios): a tool that never runs as a task, tools that always do when the
 // client declares the extension, tools that ask for input inside the task (answered through tasks/update), and one
 // that gathers input in ordinary rounds first and then starts its task (MRTR then task). Names are the suite's.
-import { Errors, type HandlerContext, inputRequired, JsonRpcErrorCode, Tool } from 'mcp-kiln';
+import { Errors, type HandlerContext, inputRequired, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { z } from 'zod';
 
 const NoInput = z.object({});

@@ -1,5 +1,6 @@
 // notes_get_note: one note by id, with a typed not-found failure.
-import { Enrichment, Errors, type HandlerContext, InputAlias, JsonRpcErrorCode, Tool } from 'mcp-kiln';
+import { Enrichment, Errors, type HandlerContext, InputAlias, Tool } from 'mcp-kiln';
+import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { z } from 'zod';
 import { NoteSchema } from '../note.js';
 import { NotesService } from '../notes.service.js';

@@ -11,9 +11,8 @@ import {
   type ServerEventBus,
   SUBSCRIPTION_ID_META_KEY,
 } from '@modelcontextprotocol/server';
-import { type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../../src/errors/index.js';
+import { JsonRpcErrorCode, type JsonRpcErrorObject, jsonRpcErrorResponse } from '../../../src/errors/index.js';
 import { type AppPort, type DetailedTask, principalOf, type TaskWatch } from '../../../src/host/index.js';
-import { JsonRpcErrorCode } from '../../../src/index.js';
 import { eventTenant, taskStatusOf } from './tenant-events.js';
 
 /** Task ids one listen may name; more is refused as invalid params. */

@@ -1,6 +1,6 @@
 // What a server that cannot open its port says: the address, the reason in words and what to change, instead of
 // Node's bare `listen EADDRINUSE` with a stack through node:net.
-import { KilnBootError } from '../../../src/index.js';
+import { KilnBootError } from '../../../src/errors/index.js';
 
 const REASONS: Readonly<Record<string, string>> = {
   EADDRINUSE: 'another process is listening there; stop it, or set MCP_HTTP_PORT to a free port (0 picks one)',

@@ -15,10 +15,9 @@ import {
   type Server,
   type ServerEventBus,
 } from '@modelcontextprotocol/server';
-import { edgeError } from '../../../src/errors/index.js';
+import { edgeError, McpError } from '../../../src/errors/index.js';
 import type { AppPort } from '../../../src/host/index.js';
 import type { HttpConfig } from '../../../src/index.js';
-import { McpError } from '../../../src/index.js';
 import { stampedShareKey } from '../edge/principal-slots.js';
 import { writeJsonRpcError } from '../json-rpc-reply.js';
 import { sweepIdleSessions } from './idle-session-sweep.js';

@@ -2,7 +2,8 @@
 // test/transports/stdio-direct-diff.test.ts): log lines, each kind of input_required round, structured output, thrown
 // protocol errors, a tool that may run as a task, a fixed and a failing resource and a prompt, beside the HTTP fixture
 // (notes, whoami, slow) and the sealed-state fixture.
-import { type Context, inputRequired, McpError, Module, Prompt, Resource, Tool } from 'mcp-kiln';
+import { type Context, inputRequired, Module, Prompt, Resource, Tool } from 'mcp-kiln';
+import { McpError } from 'mcp-kiln/errors';
 import { z } from 'zod';
 import { SealedStateModule } from '../../integration/fixtures/sealed-state/sealed-state.module.js';
 import { HttpFixtureModule } from './http-fixture.module.js';
