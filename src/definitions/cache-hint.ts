@@ -1,7 +1,7 @@
 // Cache hints (2026-07-28 `ttlMs` / `cacheScope`) checked at boot, so a bad hint stops boot instead of producing
 // results a client's cache rejects.
 import type { CacheHint } from '../../decorators/resource.js';
-import type { LintFindings } from './tool-lint.js';
+import type { LintFindings } from './lint/tool-lint.js';
 
 export function cacheHintProblem(hint: CacheHint): string | undefined {
   if (hint.ttlMs !== undefined && !(Number.isSafeInteger(hint.ttlMs) && hint.ttlMs >= 0)) {

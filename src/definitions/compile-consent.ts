@@ -3,7 +3,7 @@ import { CONSENT_METADATA, readMetadata } from '../../decorators/metadata-keys.j
 import type { ConsentMetadata } from '../../decorators/requires-consent.js';
 import type { Constructor } from '../../decorators/types.js';
 import type { Context } from '../context/context.js';
-import type { LintFindings } from './tool-lint.js';
+import type { LintFindings } from './lint/tool-lint.js';
 
 export const DEFAULT_CONSENT_TTL_SECONDS = 600;
 

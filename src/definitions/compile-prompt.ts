@@ -6,8 +6,8 @@ import type { Constructor, ErrorContract } from '../../decorators/types.js';
 import { compileContract } from '../context/error-contract.js';
 import { compileScopes } from './compile-scopes.js';
 import type { CompiledPrompt, PromptHandler } from './compiled-resource.js';
-import { type JsonSchema, toJsonSchema, undescribedFields } from './json-schema.js';
-import type { LintFindings } from './tool-lint.js';
+import type { LintFindings } from './lint/tool-lint.js';
+import { type JsonSchema, toJsonSchema, undescribedFields } from './schema/json-schema.js';
 
 export function compilePrompt(promptClass: Constructor, findings: LintFindings): CompiledPrompt | undefined {
   const metadata = readMetadata<PromptMetadata>(PROMPT_METADATA, promptClass);

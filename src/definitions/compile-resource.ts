@@ -8,8 +8,8 @@ import { compileContract } from '../context/error-contract.js';
 import { checkedCacheHint } from './cache-hint.js';
 import { compileScopes } from './compile-scopes.js';
 import type { CompiledResource, ResourceHandler } from './compiled-resource.js';
-import { toJsonSchema, undescribedFields } from './json-schema.js';
-import type { LintFindings } from './tool-lint.js';
+import type { LintFindings } from './lint/tool-lint.js';
+import { toJsonSchema, undescribedFields } from './schema/json-schema.js';
 import { compileUriMatcher } from './uri-matcher.js';
 
 export function compileResource(resourceClass: Constructor, findings: LintFindings): CompiledResource | undefined {

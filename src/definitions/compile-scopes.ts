@@ -3,7 +3,7 @@
 import { readMetadata, SCOPES_METADATA } from '../../decorators/metadata-keys.js';
 import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { Constructor } from '../../decorators/types.js';
-import type { LintFindings } from './tool-lint.js';
+import type { LintFindings } from './lint/tool-lint.js';
 
 // RFC 6749 §3.3 scope-token: printable ASCII except space, `"` and `\`.
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;

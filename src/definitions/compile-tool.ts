@@ -17,15 +17,15 @@ import type { ToolMetadata } from '../../decorators/tool.js';
 import type { Constructor, DisabledMetadata, ErrorContract } from '../../decorators/types.js';
 import { compileContract } from '../context/error-contract.js';
 import { compileConsent } from './compile-consent.js';
-import { type CompiledOutput, compileOutput } from './compile-output.js';
 import { compileScopes } from './compile-scopes.js';
-import { compileToolUi, toolUiMeta } from './compile-tool-ui.js';
 import type { CompiledTaskSupport, CompiledTool } from './compiled-tool.js';
 import { scanHeaderParams } from './header-params.js';
 import { compileInput, compileJsonSchemaInput, type InputOptions } from './input/index.js';
-import { toJsonSchema } from './json-schema.js';
-import { lintFinding } from './lint-rule.js';
-import { type LintFindings, lintTool } from './tool-lint.js';
+import { lintFinding } from './lint/lint-rule.js';
+import { type LintFindings, lintTool } from './lint/tool-lint.js';
+import { type CompiledOutput, compileOutput } from './schema/compile-output.js';
+import { toJsonSchema } from './schema/json-schema.js';
+import { compileToolUi, toolUiMeta } from './ui/compile-tool-ui.js';
 
 export function readToolMetadata(toolClass: Constructor): ToolMetadata | undefined {
   return readMetadata<ToolMetadata>(TOOL_METADATA, toolClass);

@@ -5,11 +5,11 @@ import type { ScopeRequirement } from '../../decorators/scopes.js';
 import type { DisabledMetadata, EnrichmentShape, EnrichmentTrailer } from '../../decorators/types.js';
 import type { CompiledContract } from '../context/error-contract.js';
 import type { CompiledConsent } from './compile-consent.js';
-import type { CompiledOutput } from './compile-output.js';
-import type { CompiledToolUi } from './compiled-tool-ui.js';
 import type { HeaderParam } from './header-params.js';
 import type { CompiledInput } from './input/index.js';
-import type { JsonSchema } from './json-schema.js';
+import type { CompiledOutput } from './schema/compile-output.js';
+import type { JsonSchema } from './schema/json-schema.js';
+import type { CompiledToolUi } from './ui/compiled-tool-ui.js';
 
 export interface ToolFormatter {
   format(result: unknown): string | readonly { type: string }[];

@@ -2,7 +2,7 @@
 // client mirrors into an `Mcp-Param-<Name>` header. Found once at boot in the advertised inputSchema; a designation
 // clients would refuse (they drop the whole tool from tools/list) is a boot error here, not a silent gap.
 import { X_MCP_HEADER } from '../../decorators/header-param.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from './schema/json-schema.js';
 
 export interface HeaderParam {
   /** Where the value sits in `arguments`: a chain of property names from the root. */

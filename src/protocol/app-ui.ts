@@ -2,7 +2,7 @@
 // in capabilities.extensions with the `text/html;profile=mcp-app` MIME type, and the views' resources/read answers.
 import { getUiCapability, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import type { ClientCapabilities, ReadResourceResult } from '@modelcontextprotocol/server';
-import type { CompiledUiResources } from '../definitions/compile-ui-resources.js';
+import type { CompiledUiResources } from '../definitions/ui/compile-ui-resources.js';
 
 /**
  * Whether a client gets the tools' views: yes when it declared the extension with the view MIME type (its `mimeTypes`

@@ -2,9 +2,9 @@
 // server of the app shares, and where notifications and in-flight requests are tracked. The app's runtime is one.
 import type { Implementation, ServerCapabilities, ServerOptions } from '@modelcontextprotocol/server';
 import type { CompiledSkills } from '../definitions/compile-skills.js';
-import type { CompiledUiResources } from '../definitions/compile-ui-resources.js';
 import type { CompiledPrompt, CompiledResource } from '../definitions/compiled-resource.js';
 import type { CompiledTool } from '../definitions/compiled-tool.js';
+import type { CompiledUiResources } from '../definitions/ui/compile-ui-resources.js';
 import type { ChangeNotifier } from '../notifications/change-notifier.js';
 import type { OperationRuntime } from '../pipeline/operation-kind.js';
 import type { TaskSupport } from '../tasks/task-support.js';

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Resource, Tool, type UiResourceDeclaration, uiResource } from 'mcp-kiln';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileUiResources } from '../../src/definitions/compile-ui-resources.js';
+import { compileUiResources } from '../../src/definitions/ui/compile-ui-resources.js';
 import { bootApp, bootProblem, bootProblems, closeBootedApps, fixtureModule } from '../di/boot-app.js';
 
 afterEach(closeBootedApps);

@@ -6,7 +6,7 @@ import { JsonRpcErrorCode } from 'mcp-kiln/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompiledTool } from '../../src/definitions/compiled-tool.js';
-import { widenOutputSchema } from '../../src/definitions/output-schema.js';
+import { widenOutputSchema } from '../../src/definitions/schema/output-schema.js';
 import { bootApp, closeBootedApps, fixtureModule } from '../di/boot-app.js';
 
 afterEach(closeBootedApps);

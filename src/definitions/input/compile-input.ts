@@ -3,7 +3,7 @@
 // few Set/Map lookups per argument key.
 import type { z } from 'zod';
 import { X_MCP_HEADER } from '../../../decorators/header-param.js';
-import { advertisedInputSchema, type JsonSchema } from '../json-schema.js';
+import { advertisedInputSchema, type JsonSchema } from '../schema/json-schema.js';
 import { findAliasConflicts } from './alias-conflicts.js';
 import { foldKeyCase } from './fold-key-case.js';
 import type { InputLayout } from './input-layout.js';

@@ -3,8 +3,8 @@
 // schema is the author's contract, advertised verbatim: Kiln adds no `additionalProperties: false`, so a root that
 // leaves undeclared keys open is treated like an author-opened zod root (no drop, no rewrites).
 import type { JsonInputSchema } from '../../../decorators/json-schema.js';
-import type { JsonSchema } from '../json-schema.js';
-import { compileJsonSchema } from '../json-schema-validator.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { compileJsonSchema } from '../schema/json-schema-validator.js';
 import { assembleInput, type CompiledInput, type CompileInputConfig } from './compile-input.js';
 
 export interface JsonSchemaInputCompilation {

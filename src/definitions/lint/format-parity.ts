@@ -2,7 +2,7 @@
 // Code the structured side, Claude Desktop the text), so each output field must reach both. Boot renders a
 // synthetic result (output-sample.ts) through the class's format() and looks for every planted value in the text.
 // A heuristic (a field formatted beyond recognition reads as missing), so it warns rather than refuses boot.
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { sampleOutput } from './output-sample.js';
 
 export type FormatParity =

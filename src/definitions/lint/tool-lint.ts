@@ -1,13 +1,13 @@
 // Boot-time checks of one tool definition. Errors stop boot; warnings are logged. Each finding names the tool and
 // says what to change, so an author fixes it without reading Kiln's source.
 import type { z } from 'zod';
-import type { EnrichmentMetadata } from '../../decorators/enrichment.js';
-import type { ToolMetadata } from '../../decorators/tool.js';
-import type { ErrorContract } from '../../decorators/types.js';
+import type { EnrichmentMetadata } from '../../../decorators/enrichment.js';
+import type { ToolMetadata } from '../../../decorators/tool.js';
+import type { ErrorContract } from '../../../decorators/types.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { undescribedFields } from '../schema/json-schema.js';
 import { descriptionShapeProblem } from './description-shape.js';
 import { checkFormatParity } from './format-parity.js';
-import type { JsonSchema } from './json-schema.js';
-import { undescribedFields } from './json-schema.js';
 import { type LintErrorRule, type LintWarningRule, lintFinding } from './lint-rule.js';
 import { toolNameShapeProblem } from './tool-name-shape.js';
 import { unrepresentableInputFields } from './unrepresentable-input.js';

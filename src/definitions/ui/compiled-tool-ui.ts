@@ -1,5 +1,5 @@
 // A tool's compiled MCP Apps view, as the compiled tool carries it (compile-tool-ui.ts makes it).
-import type { McpUiToolVisibility } from '../../decorators/ui-resource.js';
+import type { McpUiToolVisibility } from '../../../decorators/ui-resource.js';
 
 export interface CompiledToolUi {
   readonly resourceUri: string;

@@ -2,10 +2,10 @@
 // the server: a description, a field description, a recovery hint or the server instructions that name it point a
 // client at a name it cannot call (add-tool.md § "Audit what still names the tool"). Prose may still explain a
 // limitation on purpose, so each reference is a warning.
-import type { ErrorContract } from '../../decorators/types.js';
-import type { CompiledPrompt, CompiledResource } from './compiled-resource.js';
-import type { CompiledTool } from './compiled-tool.js';
-import type { JsonSchema } from './json-schema.js';
+import type { ErrorContract } from '../../../decorators/types.js';
+import type { CompiledPrompt, CompiledResource } from '../compiled-resource.js';
+import type { CompiledTool } from '../compiled-tool.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { lintFinding } from './lint-rule.js';
 
 export interface DisabledReferenceSubject {

@@ -2,11 +2,11 @@
 // `resourceUri` and `visibility`, plus the flat `ui/resourceUri` key older hosts still look for. Whether the URI is
 // served is checked later, against every module's `uiResources`.
 import { RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
-import type { ToolOptions } from '../../decorators/tool.js';
-import type { McpUiToolVisibility } from '../../decorators/ui-resource.js';
-import type { CompiledTool } from './compiled-tool.js';
+import type { ToolOptions } from '../../../decorators/tool.js';
+import type { McpUiToolVisibility } from '../../../decorators/ui-resource.js';
+import type { CompiledTool } from '../compiled-tool.js';
+import type { LintFindings } from '../lint/tool-lint.js';
 import type { CompiledToolUi } from './compiled-tool-ui.js';
-import type { LintFindings } from './tool-lint.js';
 
 export const UI_SCHEME = 'ui://';
 const VISIBILITIES: readonly McpUiToolVisibility[] = ['model', 'app'];

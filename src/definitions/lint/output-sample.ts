@@ -2,7 +2,7 @@
 // present (optional ones too), every array with one item, and each string or number a distinctive value (`v7x`,
 // 407) that the rendered text can be searched for. Booleans, nulls and constants carry no findable value and are
 // not probed.
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 
 /** A value planted at a field path, and the spellings of it that count as rendered. */
 export interface SampleProbe {

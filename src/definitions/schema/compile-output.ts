@@ -2,9 +2,9 @@
 // before it becomes structuredContent, and the outputSchema tools/list advertises. The output is zod (`output`) or
 // a raw JSON Schema 2020-12 object schema (`outputSchema`); the enrichment block is always zod.
 import { z } from 'zod';
-import type { JsonOutputSchema } from '../../decorators/json-schema.js';
-import type { EnrichmentShape, ErrorContract } from '../../decorators/types.js';
-import { formatIssuePath } from './input/format-issue-path.js';
+import type { JsonOutputSchema } from '../../../decorators/json-schema.js';
+import type { EnrichmentShape, ErrorContract } from '../../../decorators/types.js';
+import { formatIssuePath } from '../input/format-issue-path.js';
 import { type JsonSchema, toJsonSchema } from './json-schema.js';
 import { compileJsonSchema } from './json-schema-validator.js';
 import { widenOutputSchema, withEnrichment } from './output-schema.js';

@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, Options } from 'ajv/dist/2020.js';
 import type addFormats from 'ajv-formats';
 import type { z } from 'zod';
-import { X_MCP_HEADER } from '../../decorators/header-param.js';
-import type { JsonSchemaObject } from '../../decorators/json-schema.js';
+import { X_MCP_HEADER } from '../../../decorators/header-param.js';
+import type { JsonSchemaObject } from '../../../decorators/json-schema.js';
 
 type Issue = z.core.$ZodIssue;
 

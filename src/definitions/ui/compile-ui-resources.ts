@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
-import type { McpUiResourceMeta, UiResourceDeclaration } from '../../decorators/ui-resource.js';
+import type { McpUiResourceMeta, UiResourceDeclaration } from '../../../decorators/ui-resource.js';
+import type { LintFindings } from '../lint/tool-lint.js';
 import { type CompiledToolUi, UI_SCHEME } from './compile-tool-ui.js';
-import type { LintFindings } from './tool-lint.js';
 
 const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 const PERMISSION_KEYS = ['camera', 'microphone', 'geolocation', 'clipboardWrite'] as const;

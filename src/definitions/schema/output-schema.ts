@@ -1,7 +1,7 @@
 // The advertised outputSchema: the effective schema (output ∪ enrichment, zod's or a raw JSON Schema) widened so a
 // failure envelope `{ error }` validates too. Clients that validate structuredContent before reading isError would
 // otherwise reject every tool error with -32602 (add-tool.md § "The advertised outputSchema is widened").
-import type { ErrorContract } from '../../decorators/types.js';
+import type { ErrorContract } from '../../../decorators/types.js';
 import type { JsonSchema } from './json-schema.js';
 
 export function errorEnvelopeSchema(contract: ErrorContract): JsonSchema {
