@@ -108,7 +108,9 @@ describe('a task started on one instance', () => {
 
     await a.kill();
 
-    const lost = await on(b).poll(undefined, String(running.taskId), undefined, 4 * LEASE_MS);
+    // Reported once the lease lapses (1.5 s of silence); the wait is generous for a loaded machine, and still far short
+    // of the 60 s the task would run if nobody noticed its instance was gone.
+    const lost = await on(b).poll(undefined, String(running.taskId), undefined, 20 * LEASE_MS);
     expect(lost).toMatchObject({
       status: 'failed',
       error: { code: -32603, data: { reason: 'task_owner_lost' } },
