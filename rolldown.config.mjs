@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
 import { PLAYGROUND_MODULE, playgroundModule } from './scripts/playground-bundle.mjs';
 
+const playground = playgroundModule();
+
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 export const OUT_DIR = join(dist, 'pkg');
@@ -137,13 +139,13 @@ export default defineConfig([
   {
     ...shared,
     input: { ...input, [CLI.name]: join(root, CLI.compiled) },
-    plugins: [cleanDir(ESM_DIR), tscSourceMaps, playgroundModule()],
+    plugins: [cleanDir(ESM_DIR), tscSourceMaps, playground],
     output: { ...output, format: 'esm', dir: ESM_DIR },
   },
   {
     ...shared,
     input,
-    plugins: [cleanDir(CJS_DIR), tscSourceMaps, playgroundModule(), commonJsFolder],
+    plugins: [cleanDir(CJS_DIR), tscSourceMaps, playground, commonJsFolder],
     // External dynamic imports become require(): an import() would load a package's ES module build beside the
     // CommonJS one the rest of this build requires (two copies of the SDK's classes).
     output: { ...output, format: 'cjs', dir: CJS_DIR, dynamicImportInCjs: false, exports: 'named' },

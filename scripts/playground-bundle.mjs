@@ -46,14 +46,20 @@ export async function bundlePlayground() {
  * as PLAYGROUND_BUNDLE. Its source map names the entry's TypeScript, inlined, as every other module's map does.
  */
 export function playgroundModule() {
+  // One bundle per plugin: the package build's ES module and CommonJS passes share it; an edit drops it (watch mode).
+  let bundled;
   return {
     name: 'kiln-playground-module',
     resolveId(id) {
       return id === PLAYGROUND_MODULE ? RESOLVED_ID : null;
     },
+    watchChange() {
+      bundled = undefined;
+    },
     async load(id) {
       if (id !== RESOLVED_ID) return null;
-      const { code, files } = await bundlePlayground();
+      bundled ??= bundlePlayground();
+      const { code, files } = await bundled;
       for (const file of files) this.addWatchFile(file);
       const map = {
         version: 3,

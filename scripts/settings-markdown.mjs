@@ -20,8 +20,7 @@ function defaultOf(entry, fallbacks) {
   return entry.names
     .map((name) => {
       if (!fallbacks.has(name)) throw new Error(`${name}: the code passes no default and the catalog writes none.`);
-      const value = fallbacks.get(name);
-      return `\`${Array.isArray(value) ? value.join(',') : String(value)}\``;
+      return `\`${String(fallbacks.get(name))}\``;
     })
     .join(' / ');
 }
