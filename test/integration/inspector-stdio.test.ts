@@ -40,8 +40,9 @@ function inspect(fastPath: 'on' | 'off', args: readonly string[]): Promise<Outco
         INSPECTOR,
         '--cli',
         '-q',
+        // 'legacy' is the Inspector's name for the 2025 handshake.
         '--protocol-era',
-        'legacy' /* the Inspector's name for the 2025 handshake */,
+        'legacy',
         ...server,
         ...args,
         process.execPath,
